@@ -1,0 +1,21 @@
+import { HttpApi, OpenApi } from "@effect/platform"
+import pkg from "../../package.json" with { type: "json" }
+import { InternalServerError, UnrecognizedAction } from "../errors.js"
+import { HealthGroup } from "./health.js"
+import { SessionGroup } from "./session.js"
+
+export const apiPrefix = "/api"
+
+/** The whole HTTP contract: server handlers, typed clients and the OpenAPI document derive from it. */
+export class FolioApi extends HttpApi.make("folio")
+  .add(HealthGroup)
+  .add(SessionGroup)
+  .addError(UnrecognizedAction)
+  .addError(InternalServerError)
+  .prefix(apiPrefix)
+  .annotate(OpenApi.Title, "Folio API")
+  .annotate(OpenApi.Version, pkg.version)
+  .annotate(
+    OpenApi.Description,
+    "Research publishing and distribution. Authenticate with the session cookie (console) or `Authorization: Bearer` (CLI, CI).",
+  ) {}

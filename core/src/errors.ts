@@ -1,0 +1,83 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+
+/**
+ * Every failure a client can see, with its HTTP status. The server fails with these; the typed
+ * client decodes them back into the same classes, so the console and CLI show the server's words.
+ */
+
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
+  "Unauthorized",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 401 }),
+) {}
+
+export class Forbidden extends Schema.TaggedError<Forbidden>()(
+  "Forbidden",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 403 }),
+) {}
+
+export class NotFound extends Schema.TaggedError<NotFound>()(
+  "NotFound",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 404 }),
+) {}
+
+export const FieldIssue = Schema.Struct({
+  path: Schema.Array(Schema.Union(Schema.String, Schema.Number)),
+  message: Schema.String,
+})
+export type FieldIssue = typeof FieldIssue.Type
+
+export class ValidationError extends Schema.TaggedError<ValidationError>()(
+  "ValidationError",
+  { message: Schema.String, issues: Schema.Array(FieldIssue) },
+  HttpApiSchema.annotations({ status: 400 }),
+) {
+  static field(path: string, message: string): ValidationError {
+    return new ValidationError({ message, issues: [{ path: [path], message }] })
+  }
+}
+
+export class Conflict extends Schema.TaggedError<Conflict>()(
+  "Conflict",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
+export class RateLimited extends Schema.TaggedError<RateLimited>()(
+  "RateLimited",
+  { message: Schema.String, retryAfterSeconds: Schema.Int },
+  HttpApiSchema.annotations({ status: 429 }),
+) {}
+
+export class UnrecognizedAction extends Schema.TaggedError<UnrecognizedAction>()(
+  "UnrecognizedAction",
+  { message: Schema.String, method: Schema.String, path: Schema.String },
+  HttpApiSchema.annotations({ status: 404 }),
+) {}
+
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(
+  "ServiceUnavailable",
+  { message: Schema.String },
+  HttpApiSchema.annotations({ status: 503 }),
+) {}
+
+/** An unexpected failure. `digest` is also written to the server log next to the cause. */
+export class InternalServerError extends Schema.TaggedError<InternalServerError>()(
+  "InternalServerError",
+  { message: Schema.String, digest: Schema.String },
+  HttpApiSchema.annotations({ status: 500 }),
+) {}
+
+export type ApiError =
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | ValidationError
+  | Conflict
+  | RateLimited
+  | UnrecognizedAction
+  | ServiceUnavailable
+  | InternalServerError

@@ -1,0 +1,17 @@
+import { Schema } from "effect"
+
+/** Ids are UUIDs minted by PostgreSQL; the brand keeps a user id from being passed as a company id. */
+export const UserId = Schema.UUID.pipe(Schema.brand("UserId"))
+export type UserId = typeof UserId.Type
+
+export const CompanyId = Schema.UUID.pipe(Schema.brand("CompanyId"))
+export type CompanyId = typeof CompanyId.Type
+
+export const TeamId = Schema.UUID.pipe(Schema.brand("TeamId"))
+export type TeamId = typeof TeamId.Type
+
+export const SessionId = Schema.UUID.pipe(Schema.brand("SessionId"))
+export type SessionId = typeof SessionId.Type
+
+export const ReportId = Schema.UUID.pipe(Schema.brand("ReportId"))
+export type ReportId = typeof ReportId.Type

@@ -1,0 +1,37 @@
+import { Schema } from "effect"
+
+/**
+ * Keyset pagination: the cursor is an opaque string the server hands out; clients pass it back
+ * unchanged. `limit` is capped so a single request can never ask for the whole table.
+ */
+export const PageLimit = Schema.NumberFromString.pipe(
+  Schema.int(),
+  Schema.between(1, 200, { message: () => "limit must be between 1 and 200" }),
+)
+
+export const PageParams = Schema.Struct({
+  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+  limit: Schema.optional(PageLimit),
+})
+export type PageParams = typeof PageParams.Type
+
+export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
+  Schema.Struct({
+    items: Schema.Array(item),
+    nextCursor: Schema.NullOr(Schema.String),
+  })
+
+/** Cursors are base64url JSON so they survive URLs and stay opaque to clients. */
+export const encodeCursor = (value: ReadonlyArray<string | number>): string =>
+  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+
+export const decodeCursor = (cursor: string): ReadonlyArray<string | number> | undefined => {
+  try {
+    const parsed: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")))
+    return Array.isArray(parsed) && parsed.every((v) => typeof v === "string" || typeof v === "number")
+      ? parsed
+      : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,58 @@
+import { createServer } from "node:http"
+import { fileURLToPath } from "node:url"
+import { HttpApiBuilder, type HttpApp, type HttpRouter, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer, Option } from "effect"
+import { BootstrapLive } from "./auth/bootstrap.js"
+import { AppConfig, deploymentIdOf } from "./config.js"
+import { DatabaseLive, MigrationsLive } from "./db/database.js"
+import { ApiLive } from "./http/api.js"
+import { makeConsoleHandler } from "./http/console.js"
+import { errorsAndDeployment } from "./http/middleware.js"
+
+type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
+
+export interface ServerOptions {
+  /** Wraps the app inside the error middleware; tests use it to inject faults. */
+  readonly middleware?: (app: App) => App
+}
+
+const defaultWebDist = fileURLToPath(new URL("../../web/dist/", import.meta.url))
+
+const ConsoleLive = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    const dist = Option.getOrElse(config.webDist, () => defaultWebDist)
+    const handler = makeConsoleHandler(dist, deploymentIdOf(config))
+    yield* router.get("*", handler)
+    yield* router.head("*", handler)
+  }),
+)
+
+/** The database, migrated and bootstrapped; shared by `serve` and `migrate`. */
+export const DatabaseReady = MigrationsLive.pipe(Layer.provideMerge(DatabaseLive))
+
+export const HttpLive = (options: ServerOptions = {}) =>
+  Layer.unwrapEffect(
+    Effect.gen(function* () {
+      const config = yield* AppConfig
+      const outer = errorsAndDeployment(deploymentIdOf(config))
+      // Like HttpApiBuilder.serve, but our middleware runs inside the response writer, so it
+      // can still turn a defect into the 500 JSON body and stamp headers on every response.
+      const serve = HttpApiBuilder.httpApp.pipe(
+        Effect.map((app) => HttpServer.serve(outer(options.middleware ? options.middleware(app) : app))),
+        Layer.unwrapEffect,
+        Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
+      )
+      return serve.pipe(
+        Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
+        Layer.provide(ConsoleLive),
+        Layer.provide(ApiLive),
+        HttpServer.withLogAddress,
+        Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
+      )
+    }),
+  )
+
+export const ServerLive = (options: ServerOptions = {}) =>
+  HttpLive(options).pipe(Layer.provide(BootstrapLive), Layer.provide(DatabaseReady))

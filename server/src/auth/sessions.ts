@@ -1,0 +1,86 @@
+import { SqlClient } from "@effect/sql"
+import type { Actor } from "@folio/core"
+import { Effect, Option } from "effect"
+import { AppConfig } from "../config.js"
+import { UsersRepo } from "../users/repo.js"
+import { hashSecret, newSecret } from "./tokens.js"
+
+export type SessionKind = "browser" | "cli"
+
+/**
+ * Server-side sessions. The client holds a random secret; the table holds its SHA-256, so a
+ * leaked database row cannot be replayed. Idle and absolute timeouts are checked on every use.
+ */
+export class Sessions extends Effect.Service<Sessions>()("@folio/server/Sessions", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const users = yield* UsersRepo
+    const config = yield* AppConfig
+    const idleMs = config.sessionIdleMinutes * 60_000
+    const absoluteMs = config.sessionAbsoluteHours * 3_600_000
+
+    const create = (input: {
+      readonly userId: string
+      readonly kind: SessionKind
+      readonly ip: string | null
+      readonly userAgent: string | null
+    }) =>
+      Effect.gen(function* () {
+        const token = newSecret()
+        const csrfToken = input.kind === "browser" ? newSecret() : null
+        const expiresAt = new Date(Date.now() + absoluteMs)
+        const rows = yield* sql<{ id: string }>`
+          insert into sessions (token_hash, user_id, kind, csrf_token, ip, user_agent, expires_at)
+          values (${hashSecret(token)}, ${input.userId}, ${input.kind}, ${csrfToken}, ${input.ip},
+                  ${input.userAgent?.slice(0, 400) ?? null}, ${expiresAt})
+          returning id`
+        return { id: rows[0]!.id, token, csrfToken, expiresAt }
+      }).pipe(Effect.orDie)
+
+    /** The actor behind a secret, or none when it is unknown, revoked, idle too long or expired. */
+    const resolve = (token: string, via: Actor["via"]) =>
+      Effect.gen(function* () {
+        if (token.length < 20 || token.length > 200) return Option.none<Actor>()
+        const rows = yield* sql<{
+          id: string
+          userId: string
+          csrfToken: string | null
+          lastSeenAt: Date
+        }>`
+          select id, user_id, csrf_token, last_seen_at from sessions
+          where token_hash = ${hashSecret(token)} and revoked_at is null and expires_at > now()
+            and last_seen_at > now() - make_interval(secs => ${idleMs / 1000})`
+        const session = rows[0]
+        if (!session) return Option.none<Actor>()
+        const user = yield* users.findById(session.userId)
+        if (Option.isNone(user) || user.value.status !== "active") return Option.none<Actor>()
+        // Sliding idle window; written at most once a minute to keep reads cheap.
+        if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
+          yield* sql`update sessions set last_seen_at = now() where id = ${session.id}`
+        }
+        const { passwordHash: _, company, ...profile } = user.value
+        return Option.some<Actor>({
+          user: profile,
+          company,
+          sessionId: Option.some(session.id),
+          csrfToken: session.csrfToken,
+          via,
+        })
+      }).pipe(Effect.orDie)
+
+    const revoke = (sessionId: string) =>
+      sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`.pipe(
+        Effect.asVoid,
+        Effect.orDie,
+      )
+
+    const revokeByToken = (token: string) =>
+      sql`update sessions set revoked_at = now() where token_hash = ${hashSecret(token)} and revoked_at is null`.pipe(
+        Effect.asVoid,
+        Effect.orDie,
+      )
+
+    return { create, resolve, revoke, revokeByToken } as const
+  }),
+  dependencies: [UsersRepo.Default],
+}) {}

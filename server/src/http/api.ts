@@ -1,0 +1,32 @@
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { FolioApi, UnrecognizedAction, unrecognizedActionText } from "@folio/core"
+import { Effect, Layer } from "effect"
+import { AuthenticationLive } from "../auth/authentication.js"
+import { Sessions } from "../auth/sessions.js"
+import { UsersRepo } from "../users/repo.js"
+import { HealthLive } from "./health.js"
+import { SessionLive } from "./session.js"
+
+/** Any /api path the contract does not know: a typed 404 the clients can tell apart. */
+const UnrecognizedActionLive = HttpApiBuilder.Router.use((router) =>
+  router.all(
+    "/api/*",
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const path = new URL(request.url, "http://localhost").pathname
+      return yield* new UnrecognizedAction({
+        message: unrecognizedActionText(request.method, path),
+        method: request.method,
+        path,
+      })
+    }),
+  ),
+)
+
+export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
+  Layer.provide([HealthLive, SessionLive]),
+  Layer.provide(AuthenticationLive),
+  Layer.provide(Sessions.Default),
+  Layer.provide(UsersRepo.Default),
+  Layer.merge(UnrecognizedActionLive),
+)

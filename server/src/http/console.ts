@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from "node:fs"
+import { extname, join, normalize, resolve, sep } from "node:path"
+import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+
+const contentTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".webp": "image/webp",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json",
+  ".webmanifest": "application/manifest+json",
+}
+
+const immutable = "public, max-age=31536000, immutable"
+const securityHeaders = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+}
+
+/**
+ * Serves the built console: hashed files under /assets forever-cacheable, every other path
+ * gets the HTML shell (SPA fallback), never cached, with the deployment id stamped in so the
+ * console knows which deployment it belongs to.
+ */
+export const makeConsoleHandler = (distDir: string, deploymentId: string) => {
+  const root = resolve(distDir)
+  const indexPath = join(root, "index.html")
+  const shell = existsSync(indexPath)
+    ? readFileSync(indexPath, "utf8").replaceAll("__FOLIO_DEPLOYMENT_ID__", deploymentId)
+    : undefined
+
+  const sendShell = HttpServerResponse.text(
+    shell ??
+      `<!doctype html><title>Folio</title><p>The console has not been built. Run <code>npm run build</code> and restart the server.</p>`,
+    {
+      status: shell ? 200 : 503,
+      contentType: "text/html; charset=utf-8",
+      headers: { "cache-control": "no-cache", ...securityHeaders },
+    },
+  )
+
+  return Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const pathname = decodeURIComponent(new URL(request.url, "http://localhost").pathname)
+    if (pathname !== "/" && extname(pathname) !== "") {
+      const file = normalize(join(root, pathname))
+      if (file.startsWith(root + sep) && existsSync(file)) {
+        const hashed = pathname.startsWith("/assets/")
+        return yield* HttpServerResponse.file(file, {
+          contentType: contentTypes[extname(file)] ?? "application/octet-stream",
+          headers: { "cache-control": hashed ? immutable : "no-cache", ...securityHeaders },
+        }).pipe(Effect.orDie)
+      }
+      if (pathname.startsWith("/assets/")) {
+        return HttpServerResponse.text("Not found", { status: 404, headers: { "cache-control": "no-cache" } })
+      }
+    }
+    return sendShell
+  })
+}

@@ -1,0 +1,47 @@
+import {
+  HttpApp,
+  HttpMiddleware,
+  HttpServerError,
+  HttpServerRequest,
+  HttpServerResponse,
+} from "@effect/platform"
+import { deploymentHeaderName, internalErrorMessage } from "@folio/core"
+import { Cause, Effect } from "effect"
+import { newDigest } from "../auth/tokens.js"
+
+/**
+ * The outermost layer around every request: an unexpected failure becomes a 500 JSON body
+ * with a digest that is also on the log line carrying the cause, so a user's report can be
+ * matched to the server log. Every response names the deployment that served it.
+ */
+export const errorsAndDeployment = (deploymentId: string) =>
+  HttpMiddleware.make((app) =>
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      yield* HttpApp.appendPreResponseHandler((_request, response) =>
+        Effect.succeed(HttpServerResponse.setHeader(response, deploymentHeaderName, deploymentId)),
+      )
+      return yield* app.pipe(
+        Effect.catchAllCause((cause) => {
+          if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
+          const failure = Cause.squash(cause)
+          if (failure instanceof HttpServerError.RouteNotFound) {
+            return Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))
+          }
+          if (failure instanceof HttpServerError.RequestError) {
+            return Effect.succeed(HttpServerResponse.text("Bad request", { status: 400 }))
+          }
+          const digest = newDigest()
+          return Effect.logError("Unexpected failure while handling a request", cause).pipe(
+            Effect.annotateLogs({ digest, method: request.method, url: request.url }),
+            Effect.as(
+              HttpServerResponse.unsafeJson(
+                { _tag: "InternalServerError", message: internalErrorMessage, digest },
+                { status: 500, headers: { "cache-control": "no-store" } },
+              ),
+            ),
+          )
+        }),
+      )
+    }),
+  )

@@ -1,0 +1,45 @@
+import { NodeRuntime } from "@effect/platform-node"
+import { Cause, Effect, Exit, Layer } from "effect"
+import { DatabaseReady, ServerLive } from "./app.js"
+import { AppConfig, appConfig, describeConfigError } from "./config.js"
+import { LoggerLive } from "./log.js"
+
+/**
+ * `folio-server` (serve) or `folio-server migrate`. Start-up problems a user can fix — bad
+ * configuration, a database that will not start — end the process with one clear line.
+ */
+const command = process.argv[2] ?? "serve"
+
+const program = Effect.gen(function* () {
+  const config = yield* appConfig.pipe(Effect.mapError((error) => new Error(describeConfigError(error))))
+  const provided = <A, E, R>(layer: Layer.Layer<A, E, R | AppConfig>) =>
+    layer.pipe(Layer.provide(Layer.succeed(AppConfig, config)))
+  const logger = LoggerLive.pipe(Layer.provide(Layer.succeed(AppConfig, config)))
+  if (command === "migrate") {
+    return yield* Effect.scoped(Layer.build(provided(DatabaseReady))).pipe(
+      Effect.zipRight(Effect.logInfo("Migrations are up to date.")),
+      Effect.provide(logger),
+    )
+  }
+  if (command !== "serve") {
+    return yield* Effect.fail(new Error(`Unknown command "${command}". Use: folio-server [serve|migrate]`))
+  }
+  return yield* Layer.launch(provided(ServerLive())).pipe(Effect.provide(logger))
+})
+
+NodeRuntime.runMain(
+  program.pipe(
+    Effect.onExit((exit) =>
+      Effect.sync(() => {
+        if (Exit.isFailure(exit) && !Cause.isInterruptedOnly(exit.cause)) {
+          const failure = Cause.squash(exit.cause)
+          process.stderr.write(
+            `folio-server: ${failure instanceof Error ? failure.message : String(failure)}\n`,
+          )
+          process.exitCode = 1
+        }
+      }),
+    ),
+  ),
+  { disableErrorReporting: true, disablePrettyLogger: true },
+)

@@ -1,0 +1,42 @@
+import { SqlClient, type Statement } from "@effect/sql"
+import { CompanySummary, User } from "@folio/core"
+import { Effect, Option, Schema } from "effect"
+
+const UserRow = Schema.Struct({
+  ...User.fields,
+  passwordHash: Schema.NullOr(Schema.String),
+  company: CompanySummary,
+})
+export type UserRow = typeof UserRow.Type
+
+const decodeRows = Schema.decodeUnknown(Schema.Array(UserRow))
+
+/** Users with their company, as the auth layer needs them. */
+export class UsersRepo extends Effect.Service<UsersRepo>()("@folio/server/UsersRepo", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    const select = (where: Statement.Fragment) =>
+      sql`
+        select u.id, u.email, u.name, u.company_id, u.role, u.status, u.timezone,
+               u.last_sign_in_at, u.password_hash,
+               json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'kind', c.kind) as company
+        from users u join companies c on c.id = u.company_id
+        where ${where}`.pipe(Effect.flatMap(decodeRows), Effect.orDie)
+
+    return {
+      findByEmail: (email: string) =>
+        select(sql`lower(u.email) = ${email.toLowerCase()}`).pipe(
+          Effect.map((rows) => Option.fromNullable(rows[0])),
+        ),
+      findById: (id: string) =>
+        select(sql`u.id = ${id}`).pipe(Effect.map((rows) => Option.fromNullable(rows[0]))),
+      count: sql<{ n: number }>`select count(*)::int as n from users`.pipe(
+        Effect.map((rows) => rows[0]?.n ?? 0),
+        Effect.orDie,
+      ),
+      markSignedIn: (id: string) =>
+        sql`update users set last_sign_in_at = now() where id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
+    }
+  }),
+}) {}

@@ -1,0 +1,78 @@
+/**
+ * The server Playwright tests run against: the real server and the built console over a fresh
+ * database, plus a fault hook that exists only in this file (it never ships in dist/): an /api
+ * request carrying `x-folio-test-fault: 500` dies inside the handler chain, so the real error
+ * path answers with a 500 and a digest. Log lines are also appended to `E2E_SERVER_LOG`.
+ */
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { HttpServerRequest } from "@effect/platform"
+import { NodeRuntime } from "@effect/platform-node"
+import { Effect, Layer, Logger, LogLevel, Option } from "effect"
+import { ServerLive } from "../src/app.js"
+import { AppConfig } from "../src/config.js"
+import { startEmbeddedPostgres } from "../src/db/embedded.js"
+import { databaseUrl, withClient } from "./support/postgres.js"
+import { testConfig } from "./support/server.js"
+
+const port = Number(process.env.PORT ?? 3199)
+const logFile = process.env.E2E_SERVER_LOG
+
+const faultHook = <E, R>(
+  app: Effect.Effect<import("@effect/platform").HttpServerResponse.HttpServerResponse, E, R>,
+) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    if (request.url.startsWith("/api/") && request.headers["x-folio-test-fault"] === "500") {
+      return yield* Effect.die(new Error("Injected test fault (x-folio-test-fault: 500)"))
+    }
+    return yield* app
+  })
+
+const database = Effect.gen(function* () {
+  const external = process.env.DATABASE_URL
+  if (external) {
+    const name = `folio_e2e_${process.pid}`
+    yield* Effect.acquireRelease(
+      Effect.promise(() =>
+        withClient(external, (c) =>
+          c
+            .query(`drop database if exists ${name} with (force)`)
+            .then(() => c.query(`create database ${name}`)),
+        ),
+      ),
+      () =>
+        Effect.promise(() =>
+          withClient(external, (c) => c.query(`drop database if exists ${name} with (force)`)),
+        ).pipe(Effect.ignore),
+    )
+    return databaseUrl(external, name)
+  }
+  const dir = mkdtempSync(join(tmpdir(), "folio-e2e-"))
+  yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+  return (yield* startEmbeddedPostgres(dir)).url
+})
+
+const fileLogger = logFile
+  ? (() => {
+      mkdirSync(dirname(logFile), { recursive: true })
+      rmSync(logFile, { force: true })
+      return Logger.add(Logger.map(Logger.jsonLogger, (line) => appendFileSync(logFile, `${line}\n`)))
+    })()
+  : Layer.empty
+
+const program = Effect.gen(function* () {
+  const url = yield* database
+  const config = testConfig({
+    databaseUrl: url,
+    port,
+    logLevel: LogLevel.Info,
+    deploymentId: Option.some(process.env.FOLIO_DEPLOYMENT_ID ?? "e2e"),
+  })
+  yield* Layer.launch(
+    ServerLive({ middleware: faultHook }).pipe(Layer.provide(Layer.succeed(AppConfig, config))),
+  )
+}).pipe(Effect.scoped, Effect.provide(Layer.merge(Logger.json, fileLogger)))
+
+NodeRuntime.runMain(program, { disablePrettyLogger: true })

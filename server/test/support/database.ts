@@ -1,0 +1,21 @@
+import { randomBytes } from "node:crypto"
+import { inject } from "vitest"
+import { databaseUrl, withClient } from "./postgres.js"
+
+/** A fresh, migrated database for one test file; dropped when the run ends. */
+export const freshDatabase = async (): Promise<string> => {
+  const adminUrl = inject("pgAdminUrl")
+  const template = inject("pgTemplate")
+  const name = `folio_t_${template.split("_")[2]}_${randomBytes(5).toString("hex")}`
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withClient(adminUrl, (c) => c.query(`create database ${name} template ${template}`))
+      break
+    } catch (error) {
+      // Two files cloning the template at the same instant can collide; a retry settles it.
+      if (attempt >= 5) throw error
+      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)))
+    }
+  }
+  return databaseUrl(adminUrl, name)
+}

@@ -1,0 +1,50 @@
+import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Redacted, String as Str } from "effect"
+import type { TestProject } from "vitest/node"
+import { runMigrations } from "../../src/db/migrations.js"
+import { acquirePostgres, databaseUrl, withClient } from "./postgres.js"
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgAdminUrl: string
+    pgTemplate: string
+  }
+}
+
+/**
+ * Once per run: a migrated template database. Each test file then clones it (`CREATE DATABASE
+ * … TEMPLATE`), which takes milliseconds, so files run in parallel on their own data.
+ */
+export default async function setup(project: TestProject) {
+  const { adminUrl, release } = await acquirePostgres()
+  const template = `folio_template_${process.pid}_${Date.now().toString(36)}`
+  await withClient(adminUrl, (c) => c.query(`create database ${template}`))
+  await Effect.runPromise(
+    Effect.gen(function* () {
+      yield* SqlClient.SqlClient
+      yield* runMigrations
+    }).pipe(
+      Effect.provide(
+        PgClient.layer({
+          url: Redacted.make(databaseUrl(adminUrl, template)),
+          transformResultNames: Str.snakeToCamel,
+          transformQueryNames: Str.camelToSnake,
+        }),
+      ),
+    ),
+  )
+  project.provide("pgAdminUrl", adminUrl)
+  project.provide("pgTemplate", template)
+  return async () => {
+    await withClient(adminUrl, async (c) => {
+      const rows = await c.query<{ datname: string }>(
+        "select datname from pg_database where datname like $1",
+        [`folio_t_${process.pid}_%`],
+      )
+      for (const { datname } of rows.rows) await c.query(`drop database if exists ${datname} with (force)`)
+      await c.query(`drop database if exists ${template} with (force)`)
+    })
+    await release()
+  }
+}
