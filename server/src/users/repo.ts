@@ -4,6 +4,7 @@ import { Effect, Option, Schema } from "effect"
 
 const UserRow = Schema.Struct({
   ...User.fields,
+  lastSignInAt: Schema.NullOr(Schema.DateFromSelf),
   passwordHash: Schema.NullOr(Schema.String),
   company: CompanySummary,
 })

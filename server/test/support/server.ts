@@ -50,6 +50,8 @@ export const startTestServer = async (
   options: ServerOptions & {
     readonly config?: Omit<Partial<AppConfigShape>, "databaseUrl">
     readonly databaseUrl?: string
+    /** Extra loggers, e.g. to capture log lines in a test. */
+    readonly logger?: Layer.Layer<never>
   } = {},
 ): Promise<TestServer> => {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase())
@@ -59,6 +61,7 @@ export const startTestServer = async (
   const layer = ServerLive(options).pipe(
     Layer.provide(Layer.succeed(AppConfig, config)),
     Layer.provide(Logger.minimumLogLevel(config.logLevel)),
+    Layer.provide(options.logger ?? Layer.empty),
   )
   await Effect.runPromise(Layer.buildWithScope(layer, scope))
   return {

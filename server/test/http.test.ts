@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { HttpServerRequest } from "@effect/platform"
+import { FolioApi, Health } from "@folio/core"
+import { Effect, Logger, Option, Schema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startTestServer, type TestServer } from "./support/server.js"
+
+const dist = mkdtempSync(join(tmpdir(), "folio-dist-"))
+mkdirSync(join(dist, "assets"))
+writeFileSync(
+  join(dist, "index.html"),
+  `<!doctype html><meta name="folio-deployment" content="__FOLIO_DEPLOYMENT_ID__"><div id="root"></div>`,
+)
+writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('console')")
+writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>")
+
+const OpenApiDocument = Schema.Struct({
+  openapi: Schema.String,
+  info: Schema.Struct({ title: Schema.String }),
+  paths: Schema.Record({
+    key: Schema.String,
+    value: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  }),
+  components: Schema.Struct({
+    securitySchemes: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  }),
+})
+const ServerErrorBody = Schema.Struct({
+  _tag: Schema.Literal("InternalServerError"),
+  message: Schema.String,
+  digest: Schema.String,
+})
+
+const logged: Array<string> = []
+let server: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer({
+    config: { webDist: Option.some(dist) },
+    logger: Logger.replace(
+      Logger.defaultLogger,
+      Logger.map(Logger.jsonLogger, (line) => logged.push(line)),
+    ),
+    middleware: (app) =>
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        request.headers["x-test-boom"] ? Effect.die(new Error("boom from a test")) : app,
+      ),
+  })
+})
+afterAll(() => server.stop())
+
+describe("GET /api/health", () => {
+  it("reports the database, the migration, the version and the deployment", async () => {
+    const response = await fetch(`${server.url}/api/health`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("x-folio-deployment")).toBe("test-deployment")
+    const body = Schema.decodeUnknownSync(Health)(await response.json())
+    expect(body).toMatchObject({
+      status: "ok",
+      deploymentId: "test-deployment",
+      database: { ok: true, embedded: false },
+      migration: { current: "0001_identity", latest: "0001_identity" },
+    })
+    expect(body.database.engine).toMatch(/^PostgreSQL \d+/)
+  })
+})
+
+describe("/api/openapi.json", () => {
+  it("is an OpenAPI 3.x document listing every endpoint of the contract", async () => {
+    const response = await fetch(`${server.url}/api/openapi.json`)
+    expect(response.status).toBe(200)
+    const spec = Schema.decodeUnknownSync(OpenApiDocument)(await response.json())
+    expect(spec.openapi).toMatch(/^3\.\d+\.\d+$/)
+    expect(spec.info.title).toBe("Folio API")
+    const expected = Object.values(FolioApi.groups).flatMap((group) =>
+      Object.values(group.endpoints).map((e) => `${e.method.toLowerCase()} ${e.path}`),
+    )
+    const listed = Object.entries(spec.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    )
+    expect(expected.length).toBeGreaterThanOrEqual(4)
+    expect(listed.sort()).toEqual(expected.sort())
+    expect(Object.keys(spec.components.securitySchemes).sort()).toEqual(["bearerToken", "sessionCookie"])
+  })
+})
+
+describe("unknown API paths", () => {
+  it("answer 404 UnrecognizedAction in JSON, for any method", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/no-such-thing"],
+      ["POST", "/api/health"],
+      ["DELETE", "/api/reports/1/everything"],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, { method })
+      expect(response.status, `${method} ${path}`).toBe(404)
+      expect(response.headers.get("content-type")).toContain("application/json")
+      expect(await response.json()).toMatchObject({ _tag: "UnrecognizedAction", method, path })
+    }
+  })
+})
+
+describe("the console", () => {
+  it("serves hashed assets as immutable and the shell as no-cache", async () => {
+    const asset = await fetch(`${server.url}/assets/index-abc123.js`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
+    expect(asset.headers.get("content-type")).toMatch(/javascript/)
+
+    const shell = await fetch(`${server.url}/`)
+    expect(shell.status).toBe(200)
+    expect(shell.headers.get("cache-control")).toBe("no-cache")
+    expect(await shell.text()).toContain('content="test-deployment"')
+  })
+
+  it("falls back to the shell for client routes and keeps missing assets a 404", async () => {
+    const route = await fetch(`${server.url}/dashboard?tab=1`)
+    expect(route.status).toBe(200)
+    expect(await route.text()).toContain('<div id="root">')
+    expect((await fetch(`${server.url}/assets/missing-0000.js`)).status).toBe(404)
+    expect((await fetch(`${server.url}/favicon.svg`)).headers.get("cache-control")).toBe("no-cache")
+  })
+
+  it("never serves files outside the console folder", async () => {
+    const response = await fetch(`${server.url}/assets/..%2f..%2f..%2fetc%2fpasswd`)
+    expect(await response.text()).not.toContain("root:")
+  })
+})
+
+describe("unexpected failures", () => {
+  it("answer 500 JSON with a digest that the log line carries too", async () => {
+    const response = await fetch(`${server.url}/api/health`, { headers: { "x-test-boom": "1" } })
+    expect(response.status).toBe(500)
+    const body = Schema.decodeUnknownSync(ServerErrorBody)(await response.json())
+    expect(body.digest).toMatch(/^[0-9a-f]{12}$/)
+    const line = logged.find((l) => l.includes(body.digest))
+    expect(line).toBeDefined()
+    expect(line).toContain("boom from a test")
+  })
+})

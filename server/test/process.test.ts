@@ -1,0 +1,106 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freePort } from "./support/server.js"
+
+/** The built server as a user runs it: `node server/dist/main.js`. */
+const serverDir = fileURLToPath(new URL("../", import.meta.url))
+const main = join(serverDir, "dist", "main.js")
+
+beforeAll(() => {
+  if (!existsSync(main)) execFileSync("node", ["scripts/build.mjs"], { cwd: serverDir })
+})
+
+const baseEnv = () => {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && key !== "DATABASE_URL" && !key.startsWith("FOLIO_")) env[key] = value
+  }
+  return { ...env, LOG_FORMAT: "json" }
+}
+
+const run = (env: Record<string, string>) => {
+  const child = spawn(process.execPath, [main], {
+    env: { ...baseEnv(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  child.stdout?.on("data", (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on("data", (chunk) => {
+    output += chunk
+  })
+  return { child, output: () => output }
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode)
+    else child.once("exit", (code) => resolve(code))
+  })
+
+const waitForHealth = async (url: string, child: ChildProcess) => {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error("no health within 60 s")
+}
+
+describe("configuration errors", () => {
+  it("stop the server with one line naming the variable", async () => {
+    const { child, output } = run({ PORT: "abc" })
+    expect(await exited(child)).toBe(1)
+    const lines = output().trim().split("\n")
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain("PORT")
+    expect(lines[0]).toContain('"abc"')
+  })
+
+  it("name each bad variable", async () => {
+    const { child, output } = run({ LOG_LEVEL: "loud", FOLIO_ADMIN_PASSWORD: "short" })
+    expect(await exited(child)).toBe(1)
+    expect(output()).toContain("LOG_LEVEL")
+  })
+})
+
+describe("the embedded database", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "folio-embedded-"))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it("keeps data across restarts", async () => {
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const signIn = () =>
+      fetch(`${url}/api/session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "admin@folio.local", password: generatedPassword }),
+      })
+
+    const first = run({ PORT: String(port), FOLIO_DATA_DIR: dataDir })
+    await waitForHealth(url, first.child)
+    const match = /with password (\S+) \(shown once/.exec(first.output())
+    expect(match, first.output()).not.toBeNull()
+    const generatedPassword = match?.[1] ?? ""
+    expect((await signIn()).status).toBe(200)
+    first.child.kill("SIGTERM")
+    expect(await exited(first.child)).toBe(0)
+
+    const second = run({ PORT: String(port), FOLIO_DATA_DIR: dataDir })
+    await waitForHealth(url, second.child)
+    expect(second.output()).not.toContain("Created the first admin")
+    expect((await signIn()).status).toBe(200)
+    second.child.kill("SIGTERM")
+    expect(await exited(second.child)).toBe(0)
+  }, 120_000)
+})

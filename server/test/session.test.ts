@@ -1,0 +1,160 @@
+import { Me, SignInResult } from "@folio/core"
+import { Option, Schema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startTestServer, type TestServer } from "./support/server.js"
+
+let server: TestServer
+let secureServer: TestServer
+
+beforeAll(async () => {
+  server = await startTestServer()
+  secureServer = await startTestServer({
+    config: { publicUrl: Option.some(new URL("https://folio.example")) },
+  })
+})
+afterAll(async () => {
+  await server.stop()
+  await secureServer.stop()
+})
+
+const signIn = (base: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  })
+
+const cookiesOf = (response: Response) =>
+  Object.fromEntries(
+    response.headers.getSetCookie().map((line) => {
+      const [pair = "", ...attributes] = line.split(/;\s*/)
+      const [name = "", value = ""] = pair.split("=")
+      return [name, { value, attributes: attributes.map((a) => a.toLowerCase()) }]
+    }),
+  )
+
+const browserSignIn = async (base = server.url) => {
+  const response = await signIn(base, { email: server.adminEmail, password: server.adminPassword })
+  expect(response.status).toBe(200)
+  const cookies = cookiesOf(response)
+  const session = cookies.folio_session?.value ?? ""
+  const csrf = cookies.folio_csrf?.value ?? ""
+  return { response, session, csrf, cookie: `folio_session=${session}; folio_csrf=${csrf}` }
+}
+
+describe("password sign-in", () => {
+  it("gives the same answer for a wrong password and an unknown email", async () => {
+    const wrong = await signIn(server.url, { email: server.adminEmail, password: "not the password" })
+    const unknown = await signIn(server.url, { email: "nobody@folio.test", password: "not the password" })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(await wrong.json()).toEqual(await unknown.json())
+  })
+
+  it("rejects a malformed email with the field named", async () => {
+    const response = await signIn(server.url, { email: "not-an-email", password: "x" })
+    expect(response.status).toBe(400)
+    const text = await response.text()
+    expect(text).toContain("email")
+    expect(text).toContain("Enter an email address")
+  })
+
+  it("sets an HttpOnly, SameSite=Lax session cookie and a readable CSRF cookie", async () => {
+    const { response, session, csrf } = await browserSignIn()
+    const cookies = cookiesOf(response)
+    expect(session.length).toBeGreaterThan(30)
+    expect(cookies.folio_session?.attributes).toEqual(
+      expect.arrayContaining(["httponly", "samesite=lax", "path=/"]),
+    )
+    expect(cookies.folio_session?.attributes).not.toContain("secure")
+    expect(cookies.folio_csrf?.attributes).not.toContain("httponly")
+    const me = Schema.decodeUnknownSync(SignInResult)(await response.json()).me
+    expect(me.user).toMatchObject({ email: server.adminEmail, role: "admin", status: "active" })
+    expect(me.company.kind).toBe("publisher")
+    expect(me.csrfToken).toBe(csrf)
+  })
+
+  it("marks cookies Secure when PUBLIC_URL is https", async () => {
+    const response = await signIn(secureServer.url, {
+      email: secureServer.adminEmail,
+      password: secureServer.adminPassword,
+    })
+    expect(cookiesOf(response).folio_session?.attributes).toContain("secure")
+  })
+
+  it("rotates the session on every sign-in: the previous cookie stops working", async () => {
+    const first = await browserSignIn()
+    const second = await signIn(
+      server.url,
+      { email: server.adminEmail, password: server.adminPassword },
+      { cookie: first.cookie },
+    )
+    const secondSession = cookiesOf(second).folio_session?.value
+    expect(secondSession).toBeDefined()
+    expect(secondSession).not.toBe(first.session)
+    const stale = await fetch(`${server.url}/api/session`, { headers: { cookie: first.cookie } })
+    expect(stale.status).toBe(401)
+    expect(await stale.json()).toMatchObject({ message: "Your session has ended. Sign in again." })
+  })
+})
+
+describe("the session", () => {
+  it("answers who I am, and 401 with a clear message when signed out", async () => {
+    const { cookie } = await browserSignIn()
+    const me = await fetch(`${server.url}/api/session`, { headers: { cookie } })
+    expect(me.status).toBe(200)
+    expect(Schema.decodeUnknownSync(Me)(await me.json()).user.email).toBe(server.adminEmail)
+    const anonymous = await fetch(`${server.url}/api/session`)
+    expect(anonymous.status).toBe(401)
+    expect(await anonymous.json()).toMatchObject({ _tag: "Unauthorized", message: "Sign in to continue." })
+  })
+
+  it("refuses cookie-authenticated writes without the CSRF token", async () => {
+    const { cookie, csrf } = await browserSignIn()
+    const forged = await fetch(`${server.url}/api/session`, { method: "DELETE", headers: { cookie } })
+    expect(forged.status).toBe(403)
+    expect(await forged.json()).toMatchObject({ _tag: "Forbidden" })
+    const wrongToken = await fetch(`${server.url}/api/session`, {
+      method: "DELETE",
+      headers: { cookie, "x-folio-csrf": `${csrf}x` },
+    })
+    expect(wrongToken.status).toBe(403)
+    // still signed in
+    expect((await fetch(`${server.url}/api/session`, { headers: { cookie } })).status).toBe(200)
+  })
+
+  it("signs out: the cookie is cleared and the session is dead server-side", async () => {
+    const { cookie, csrf } = await browserSignIn()
+    const out = await fetch(`${server.url}/api/session`, {
+      method: "DELETE",
+      headers: { cookie, "x-folio-csrf": csrf },
+    })
+    expect(out.status).toBe(204)
+    expect(cookiesOf(out).folio_session?.attributes).toContain("max-age=0")
+    expect((await fetch(`${server.url}/api/session`, { headers: { cookie } })).status).toBe(401)
+  })
+})
+
+describe("CLI sign-in", () => {
+  it("returns a bearer token instead of cookies, which authenticates without CSRF", async () => {
+    const response = await signIn(server.url, {
+      email: server.adminEmail,
+      password: server.adminPassword,
+      client: "cli",
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.getSetCookie()).toEqual([])
+    const { token } = Schema.decodeUnknownSync(SignInResult)(await response.json())
+    expect(token).toBeDefined()
+    const authorization = `Bearer ${token}`
+    const me = await fetch(`${server.url}/api/session`, { headers: { authorization } })
+    expect(me.status).toBe(200)
+    const out = await fetch(`${server.url}/api/session`, { method: "DELETE", headers: { authorization } })
+    expect(out.status).toBe(204)
+    const after = await fetch(`${server.url}/api/session`, { headers: { authorization } })
+    expect(after.status).toBe(401)
+    expect(await after.json()).toMatchObject({
+      message: "The token is invalid, expired or revoked. Sign in again.",
+    })
+  })
+})
