@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { HttpServerRequest } from "@effect/platform"
 import { FolioApi, Health } from "@folio/core"
+import { Validator } from "@seriousme/openapi-schema-validator"
 import { Effect, Logger, Option, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./support/server.js"
@@ -71,7 +72,11 @@ describe("/api/openapi.json", () => {
   it("is an OpenAPI 3.x document listing every endpoint of the contract", async () => {
     const response = await fetch(`${server.url}/api/openapi.json`)
     expect(response.status).toBe(200)
-    const spec = Schema.decodeUnknownSync(OpenApiDocument)(await response.json())
+    const text = await response.text()
+    const validation = await new Validator().validate(text)
+    expect(validation.errors ?? []).toEqual([])
+    expect(validation.valid).toBe(true)
+    const spec = Schema.decodeUnknownSync(Schema.parseJson(OpenApiDocument))(text)
     expect(spec.openapi).toMatch(/^3\.\d+\.\d+$/)
     expect(spec.info.title).toBe("Folio API")
     const expected = Object.values(FolioApi.groups).flatMap((group) =>
