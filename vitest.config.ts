@@ -1,7 +1,12 @@
 import { defineConfig } from "vitest/config"
 
+// `.ci/run` sets FOLIO_TEST_REPORT_DIR to sum the suites into one `N passed, N failed` line.
+const reportDir = process.env.FOLIO_TEST_REPORT_DIR
+
 export default defineConfig({
   test: {
+    reporters: reportDir ? ["default", "json"] : ["default"],
+    ...(reportDir ? { outputFile: { json: `${reportDir}/vitest.json` } } : {}),
     projects: [
       {
         test: { name: "core", root: "core", include: ["test/**/*.test.ts"] },

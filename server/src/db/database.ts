@@ -2,7 +2,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Option, Redacted, String as Str } from "effect"
 import { AppConfig } from "../config.js"
 import { startEmbeddedPostgres } from "./embedded.js"
-import { runMigrations } from "./migrations.js"
+import { migrationLabel, runMigrations } from "./migrations.js"
 
 export class DatabaseInfo extends Context.Tag("@folio/server/DatabaseInfo")<
   DatabaseInfo,
@@ -41,7 +41,7 @@ export const MigrationsLive = Layer.effectDiscard(
       applied.length > 0
         ? Effect.logInfo("Applied migrations").pipe(
             Effect.annotateLogs({
-              migrations: applied.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`),
+              migrations: applied.map(([id, name]) => migrationLabel(id, name)),
             }),
           )
         : Effect.void,

@@ -14,11 +14,21 @@ export const runMigrations = Migrator.make({})({
   table: "folio_migrations",
 })
 
-/** The newest applied migration, e.g. `0001_identity`, or null on an empty database. */
-export const currentMigration = Effect.gen(function* () {
+/** `0001_identity` from the migrator's (id, name) row. */
+export const migrationLabel = (id: number, name: string): string => `${String(id).padStart(4, "0")}_${name}`
+
+/** One round trip for the health check: the server's version and the newest applied migration. */
+export const databaseStatus = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ migrationId: number; name: string }>`
-    select migration_id, name from folio_migrations order by migration_id desc limit 1`
+  const rows = yield* sql<{ version: string; migrationId: number | null; name: string | null }>`
+    select current_setting('server_version') as version, m.migration_id, m.name
+    from (select 1) one
+    left join lateral (
+      select migration_id, name from folio_migrations order by migration_id desc limit 1
+    ) m on true`
   const row = rows[0]
-  return row ? `${String(row.migrationId).padStart(4, "0")}_${row.name}` : null
+  return {
+    engine: `PostgreSQL ${row?.version ?? "?"}`,
+    migration: row?.migrationId != null && row.name ? migrationLabel(row.migrationId, row.name) : null,
+  }
 })

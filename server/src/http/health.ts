@@ -1,30 +1,27 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
 import { FolioApi, ServiceUnavailable } from "@folio/core"
 import { Effect } from "effect"
 import { startedAt, version } from "../build-info.js"
 import { AppConfig, deploymentIdOf } from "../config.js"
 import { DatabaseInfo } from "../db/database.js"
-import { currentMigration, latestMigration } from "../db/migrations.js"
+import { databaseStatus, latestMigration } from "../db/migrations.js"
 
 export const HealthLive = HttpApiBuilder.group(FolioApi, "health", (handlers) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
     const config = yield* AppConfig
     const { embedded } = yield* DatabaseInfo
     const deploymentId = deploymentIdOf(config)
     return handlers.handle("health", () =>
       Effect.gen(function* () {
         const started = performance.now()
-        const [row] = yield* sql<{ version: string }>`select current_setting('server_version') as version`
+        const status = yield* databaseStatus
         const latencyMs = Math.round((performance.now() - started) * 100) / 100
-        const current = yield* currentMigration
         return {
           status: "ok" as const,
           version,
           deploymentId,
-          database: { ok: true, latencyMs, engine: `PostgreSQL ${row?.version ?? "?"}`, embedded },
-          migration: { current, latest: latestMigration },
+          database: { ok: true, latencyMs, engine: status.engine, embedded },
+          migration: { current: status.migration, latest: latestMigration },
           uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
         }
       }).pipe(

@@ -1,0 +1,97 @@
+// GET /api/health on the real server (database ping included) against a bare node:http server
+// answering the same JSON, both measured here with the same load, in separate processes.
+// Usage: npm run bench -w @folio/server   (BENCH_SECONDS=10 BENCH_CONNECTIONS=32 to change)
+import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import autocannon from "autocannon"
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const main = new URL("../dist/main.js", import.meta.url).pathname
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer()
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+
+const waitFor = async (url, child) => {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`)
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+const load = (url) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    ),
+  )
+
+const measure = async (name, url) => {
+  await load(url).catch(() => {}) // warm-up (JIT, pools)
+  const r = await load(url)
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-"))
+const children = []
+try {
+  const folioPort = await freePort()
+  const env = {
+    ...process.env,
+    PORT: String(folioPort),
+    FOLIO_DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+  }
+  delete env.DATABASE_URL
+  const folio = spawn(process.execPath, [main], { env, stdio: "ignore" })
+  children.push(folio)
+  await waitFor(`http://127.0.0.1:${folioPort}/api/health`, folio)
+  const body = await (await fetch(`http://127.0.0.1:${folioPort}/api/health`)).text()
+
+  const barePort = await freePort()
+  const bare = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const body=${JSON.stringify(body)};require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json"});s.end(body)}).listen(${barePort},"127.0.0.1")`,
+    ],
+    { stdio: "ignore" },
+  )
+  children.push(bare)
+  await waitFor(`http://127.0.0.1:${barePort}/`, bare)
+
+  const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}/`)
+  const ours = await measure("folio /api/health", `http://127.0.0.1:${folioPort}/api/health`)
+  console.log(`GET /api/health, ${connections} connections, ${seconds} s each, after a warm-up run`)
+  for (const r of [baseline, ours]) {
+    console.log(
+      `  ${r.name.padEnd(20)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`,
+    )
+  }
+  console.log(
+    `  ratio folio/bare: ${(ours.rps / baseline.rps).toFixed(3)} (includes a PostgreSQL round trip per request)`,
+  )
+} finally {
+  for (const child of children) child.kill("SIGTERM")
+  await new Promise((r) => setTimeout(r, 1500))
+  rmSync(dataDir, { recursive: true, force: true })
+}
