@@ -15,3 +15,6 @@ export type SessionId = typeof SessionId.Type
 
 export const ReportId = Schema.UUID.pipe(Schema.brand("ReportId"))
 export type ReportId = typeof ReportId.Type
+
+export const ApiTokenId = Schema.UUID.pipe(Schema.brand("ApiTokenId"))
+export type ApiTokenId = typeof ApiTokenId.Type

@@ -1,7 +1,9 @@
-import { Me, SignInResult } from "@folio/core"
+import { Me, RateLimited, SignInResult } from "@folio/core"
 import { Option, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./support/server.js"
+
+const Tagged = Schema.Struct({ _tag: Schema.String })
 
 let server: TestServer
 let secureServer: TestServer
@@ -156,5 +158,41 @@ describe("CLI sign-in", () => {
     expect(await after.json()).toMatchObject({
       message: "The token is invalid, expired or revoked. Sign in again.",
     })
+  })
+})
+
+describe("sign-in rate limit", () => {
+  // Its own server: these tests lock the admin out for a minute.
+  let limited: TestServer
+  beforeAll(async () => {
+    limited = await startTestServer()
+  })
+  afterAll(() => limited.stop())
+
+  it("answers the sixth wrong password within a minute with 429, the wait time and Retry-After", async () => {
+    const attempt = (email: string) => signIn(limited.url, { email, password: "wrong password!" })
+    for (let i = 0; i < 5; i++) expect((await attempt(limited.adminEmail)).status).toBe(401)
+    const sixth = await attempt(server.adminEmail)
+    expect(sixth.status).toBe(429)
+    const retryAfter = Number(sixth.headers.get("retry-after"))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    const body = Schema.decodeUnknownSync(RateLimited)(await sixth.json())
+    expect(body.message).toMatch(/^Too many attempts to sign in\. Try again in \d+ seconds?\.$/)
+    expect(body.retryAfterSeconds).toBe(retryAfter)
+    // even the right password waits: the limit is on the account, not on being wrong
+    const right = await signIn(limited.url, { email: limited.adminEmail, password: limited.adminPassword })
+    expect(right.status).toBe(429)
+  })
+
+  it("treats an unknown email exactly like a known one", async () => {
+    const answers: Array<{ status: number; tag: unknown }> = []
+    for (let i = 0; i < 6; i++) {
+      const response = await signIn(limited.url, { email: "ghost@folio.test", password: "wrong password!" })
+      const body: unknown = await response.json()
+      answers.push({ status: response.status, tag: Schema.decodeUnknownSync(Tagged)(body)._tag })
+    }
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429])
+    expect(answers[5]?.tag).toBe("RateLimited")
   })
 })

@@ -3,6 +3,7 @@ import pkg from "../../package.json" with { type: "json" }
 import { InternalServerError, UnrecognizedAction } from "../errors.js"
 import { HealthGroup } from "./health.js"
 import { SessionGroup } from "./session.js"
+import { TokensGroup } from "./tokens.js"
 
 export const apiPrefix = "/api"
 
@@ -10,6 +11,7 @@ export const apiPrefix = "/api"
 export class FolioApi extends HttpApi.make("folio")
   .add(HealthGroup)
   .add(SessionGroup)
+  .add(TokensGroup)
   .addError(UnrecognizedAction)
   .addError(InternalServerError)
   .prefix(apiPrefix)

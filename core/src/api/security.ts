@@ -1,5 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Context, type Option, Schema } from "effect"
+import type { TokenScope } from "../domain/apiToken.js"
 import type { CompanySummary } from "../domain/company.js"
 import type { User } from "../domain/user.js"
 import { Forbidden, Unauthorized } from "../errors.js"
@@ -14,7 +15,9 @@ export interface Actor {
   readonly company: CompanySummary
   readonly sessionId: Option.Option<string>
   readonly csrfToken: string | null
-  readonly via: "cookie" | "bearer"
+  readonly via: "cookie" | "bearer" | "token"
+  /** What this credential may do on top of the role: sessions carry every scope, API tokens their own. */
+  readonly scopes: ReadonlyArray<TokenScope>
 }
 
 export class CurrentActor extends Context.Tag("@folio/core/CurrentActor")<CurrentActor, Actor>() {}

@@ -1,6 +1,7 @@
 import { HttpServerRequest } from "@effect/platform"
-import { Authentication, csrfHeaderName, Forbidden, Unauthorized } from "@folio/core"
+import { Authentication, apiTokenPrefix, csrfHeaderName, Forbidden, Unauthorized } from "@folio/core"
 import { Effect, Layer, Option, Redacted } from "effect"
+import { ApiTokens } from "./apiTokens.js"
 import { Sessions } from "./sessions.js"
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"])
@@ -15,12 +16,15 @@ export const AuthenticationLive = Layer.effect(
   Authentication,
   Effect.gen(function* () {
     const sessions = yield* Sessions
+    const apiTokens = yield* ApiTokens
     return {
       bearerToken: (token) =>
         Effect.gen(function* () {
           const value = Redacted.value(token).trim()
           if (value === "") return yield* new Unauthorized({ message: "No bearer token." })
-          const actor = yield* sessions.resolve(value, "bearer")
+          const actor = value.startsWith(apiTokenPrefix)
+            ? yield* apiTokens.resolve(value)
+            : yield* sessions.resolve(value, "bearer")
           return yield* Option.match(actor, {
             onNone: () =>
               new Unauthorized({ message: "The token is invalid, expired or revoked. Sign in again." }),

@@ -65,6 +65,7 @@ export class Sessions extends Effect.Service<Sessions>()("@folio/server/Sessions
           sessionId: Option.some(session.id),
           csrfToken: session.csrfToken,
           via,
+          scopes: ["read", "write", "admin"],
         })
       }).pipe(Effect.orDie)
 

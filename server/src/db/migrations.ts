@@ -1,10 +1,12 @@
 import { Migrator, SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import identity from "./migrations/0001_identity.js"
+import tokensAuditLimits from "./migrations/0002_tokens_audit_limits.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
   "0001_identity": identity,
+  "0002_tokens_audit_limits": tokensAuditLimits,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -1,11 +1,15 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { FolioApi, UnrecognizedAction, unrecognizedActionText } from "@folio/core"
 import { Effect, Layer } from "effect"
+import { Audit } from "../audit/audit.js"
+import { ApiTokens } from "../auth/apiTokens.js"
 import { AuthenticationLive } from "../auth/authentication.js"
+import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { UsersRepo } from "../users/repo.js"
 import { HealthLive } from "./health.js"
 import { SessionLive } from "./session.js"
+import { TokensLive } from "./tokens.js"
 
 /** Any /api path the contract does not know: a typed 404 the clients can tell apart. */
 const UnrecognizedActionLive = HttpApiBuilder.Router.use((router) =>
@@ -24,9 +28,9 @@ const UnrecognizedActionLive = HttpApiBuilder.Router.use((router) =>
 )
 
 export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
-  Layer.provide([HealthLive, SessionLive]),
+  Layer.provide([HealthLive, SessionLive, TokensLive]),
   Layer.provide(AuthenticationLive),
-  Layer.provide(Sessions.Default),
+  Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
   Layer.provide(UsersRepo.Default),
   Layer.merge(UnrecognizedActionLive),
 )

@@ -1,7 +1,9 @@
 import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { CurrentActor, FolioApi, type Me, sessionCookie, sessionCookieName, Unauthorized } from "@folio/core"
 import { Effect, Option } from "effect"
+import { Audit } from "../audit/audit.js"
 import { decoyHash, verifyPassword } from "../auth/passwords.js"
+import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { AppConfig } from "../config.js"
 import { UsersRepo } from "../users/repo.js"
@@ -14,6 +16,8 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
     const users = yield* UsersRepo
     const sessions = yield* Sessions
     const config = yield* AppConfig
+    const rateLimits = yield* RateLimits
+    const audit = yield* Audit
     const secure = Option.exists(config.publicUrl, (url) => url.protocol === "https:")
     const cookieOptions = { path: "/", sameSite: "lax" as const, secure }
 
@@ -21,12 +25,28 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
       .handle("signIn", ({ payload }) =>
         Effect.gen(function* () {
           const request = yield* HttpServerRequest.HttpServerRequest
+          const ip = Option.getOrElse(request.remoteAddress, () => "unknown")
+          // Known and unknown emails are limited alike, so a 429 reveals nothing about accounts.
+          const limits = [
+            { key: `sign-in:account:${payload.email}`, max: 5, windowSeconds: 60 },
+            { key: `sign-in:ip:${ip}`, max: 30, windowSeconds: 60 },
+          ]
+          yield* rateLimits.check(limits, "sign in")
           const found = yield* users.findByEmail(payload.email)
           // Unknown emails cost one argon2 verification too: same answer, same time.
           const hash =
             Option.isSome(found) && found.value.passwordHash ? found.value.passwordHash : yield* decoyHash
           const ok = yield* verifyPassword(hash, payload.password)
           if (Option.isNone(found) || !ok || found.value.status !== "active" || !found.value.passwordHash) {
+            yield* rateLimits.hit(limits)
+            yield* audit.record({
+              action: "auth.sign_in_failed",
+              target: Option.match(found, {
+                onNone: () => undefined,
+                onSome: (u) => ({ type: "user", id: u.id }),
+              }),
+              after: { email: payload.email },
+            })
             return yield* new Unauthorized({ message: wrongCredentials })
           }
           const { passwordHash: _, company, ...user } = found.value
@@ -38,6 +58,12 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
             userAgent: request.headers["user-agent"] ?? null,
           })
           yield* users.markSignedIn(user.id)
+          yield* audit.record({
+            action: "auth.sign_in",
+            actor: user,
+            target: { type: "user", id: user.id },
+            after: { method: "password", client: kind },
+          })
           const me: Me = {
             user: { ...user, lastSignInAt: new Date() },
             company,
@@ -77,6 +103,11 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
         Effect.gen(function* () {
           const actor = yield* CurrentActor
           if (Option.isSome(actor.sessionId)) yield* sessions.revoke(actor.sessionId.value)
+          yield* audit.record({
+            action: "auth.sign_out",
+            actor: actor.user,
+            target: { type: "user", id: actor.user.id },
+          })
           if (actor.via === "cookie") {
             yield* HttpApp.appendPreResponseHandler((_request, response) =>
               Effect.succeed(
