@@ -26,7 +26,7 @@ export default defineConfig({
           name: "cli",
           root: "cli",
           include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-          globalSetup: ["../server/test/support/globalSetup.ts"],
+          globalSetup: ["test/support/build.ts", "../server/test/support/globalSetup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

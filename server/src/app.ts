@@ -29,7 +29,7 @@ const ConsoleLive = HttpApiBuilder.Router.use((router) =>
   }),
 )
 
-/** The database, migrated and bootstrapped; shared by `serve` and `migrate`. */
+/** The database, migrated; shared by `serve` and `migrate` (the first admin is created by `serve`). */
 export const DatabaseReady = MigrationsLive.pipe(Layer.provideMerge(DatabaseLive))
 
 export const HttpLive = (options: ServerOptions = {}) =>

@@ -1,3 +1,4 @@
+import { passwordProblem } from "@folio/core"
 import { Config, ConfigError, Context, Either, Layer, LogLevel, Option, Redacted } from "effect"
 import { buildId } from "./build-info.js"
 
@@ -52,7 +53,10 @@ const url = (name: string, protocols: ReadonlyArray<string>) =>
         return protocols.includes(parsed.protocol)
           ? Either.right(parsed)
           : Either.left(
-              ConfigError.InvalidData([name], `expected a ${protocols.join(" or ")} URL, got "${raw}"`),
+              ConfigError.InvalidData(
+                [name],
+                `expected an ${protocols.map((p) => p.replace(":", "")).join(" or ")} URL, got "${raw}"`,
+              ),
             )
       } catch {
         return Either.left(ConfigError.InvalidData([name], `expected a URL, got "${raw}"`))
@@ -99,11 +103,15 @@ const adminEmail = Config.string("FOLIO_ADMIN_EMAIL").pipe(
 )
 
 const adminPassword = Config.redacted("FOLIO_ADMIN_PASSWORD").pipe(
-  Config.mapOrFail((secret) =>
-    Redacted.value(secret).length >= 12
+  Config.mapOrFail((secret) => {
+    const problem = passwordProblem(Redacted.value(secret), {
+      email: "admin@folio.local",
+      name: "Administrator",
+    })
+    return problem === undefined
       ? Either.right(secret)
-      : Either.left(ConfigError.InvalidData(["FOLIO_ADMIN_PASSWORD"], "must be at least 12 characters")),
-  ),
+      : Either.left(ConfigError.InvalidData(["FOLIO_ADMIN_PASSWORD"], problem))
+  }),
   Config.option,
 )
 
@@ -166,7 +174,8 @@ export const describeConfigError = (error: ConfigError.ConfigError): string => {
       case "MissingData":
       case "SourceUnavailable":
       case "Unsupported":
-        leaves.push(`${e.path.join(".") || "?"}: ${e.message}`)
+        // A check inside a named config is reported under the name twice (PUBLIC_URL.PUBLIC_URL).
+        leaves.push(`${e.path.filter((p, i) => p !== e.path[i - 1]).join(".") || "?"}: ${e.message}`)
         return
     }
   }

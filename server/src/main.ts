@@ -1,5 +1,5 @@
 import { NodeRuntime } from "@effect/platform-node"
-import { Cause, Effect, Exit, Layer } from "effect"
+import { Cause, Effect, Exit, Layer, Predicate } from "effect"
 import { DatabaseReady, ServerLive } from "./app.js"
 import { AppConfig, appConfig, describeConfigError } from "./config.js"
 import { LoggerLive } from "./log.js"
@@ -27,15 +27,24 @@ const program = Effect.gen(function* () {
   return yield* Layer.launch(provided(ServerLive())).pipe(Effect.provide(logger))
 })
 
+const describeStartupFailure = (failure: unknown): string => {
+  if (Predicate.isTagged(failure, "ServeError")) {
+    const cause = Predicate.hasProperty(failure, "cause") ? failure.cause : undefined
+    const code = Predicate.hasProperty(cause, "code") ? String(cause.code) : ""
+    const where = `${process.env.HOST ?? "127.0.0.1"}:${process.env.PORT ?? "3000"}`
+    return code === "EADDRINUSE"
+      ? `Cannot listen on ${where}: the port is already in use. Stop the other process or set PORT.`
+      : `Cannot listen on ${where}: ${cause instanceof Error ? cause.message : String(cause)}`
+  }
+  return failure instanceof Error && failure.message ? failure.message : String(failure)
+}
+
 NodeRuntime.runMain(
   program.pipe(
     Effect.onExit((exit) =>
       Effect.sync(() => {
         if (Exit.isFailure(exit) && !Cause.isInterruptedOnly(exit.cause)) {
-          const failure = Cause.squash(exit.cause)
-          process.stderr.write(
-            `folio-server: ${failure instanceof Error ? failure.message : String(failure)}\n`,
-          )
+          process.stderr.write(`folio-server: ${describeStartupFailure(Cause.squash(exit.cause))}\n`)
           process.exitCode = 1
         }
       }),

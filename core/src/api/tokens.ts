@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { ApiToken, CreateApiToken, CreatedApiToken } from "../domain/apiToken.js"
-import { ApiTokenId } from "../ids.js"
 import { Forbidden, NotFound, ValidationError } from "../errors.js"
+import { ApiTokenId } from "../ids.js"
 import { Authentication } from "./security.js"
 
 const tokenId = HttpApiSchema.param("tokenId", ApiTokenId)

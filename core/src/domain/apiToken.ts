@@ -28,9 +28,7 @@ export const CreateApiToken = Schema.Struct({
     Schema.minLength(1, { message: () => "Give the token a name" }),
     Schema.maxLength(80, { message: () => "Token names are at most 80 characters" }),
   ),
-  scopes: Schema.Array(TokenScope).pipe(
-    Schema.minItems(1, { message: () => "Choose at least one scope" }),
-  ),
+  scopes: Schema.Array(TokenScope).pipe(Schema.minItems(1, { message: () => "Choose at least one scope" })),
   /** Days until the token stops working; null for a token that does not expire. */
   expiresInDays: Schema.NullOr(
     Schema.Int.pipe(Schema.between(1, 366, { message: () => "Expiry must be between 1 and 366 days" })),

@@ -2,6 +2,14 @@ import { randomBytes } from "node:crypto"
 import { inject } from "vitest"
 import { databaseUrl, withClient } from "./postgres.js"
 
+/** Provided by globalSetup.ts for every test file. */
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgAdminUrl: string
+    pgTemplate: string
+  }
+}
+
 /** A fresh, migrated database for one test file; dropped when the run ends. */
 export const freshDatabase = async (): Promise<string> => {
   const adminUrl = inject("pgAdminUrl")

@@ -5,13 +5,6 @@ import type { TestProject } from "vitest/node"
 import { runMigrations } from "../../src/db/migrations.js"
 import { acquirePostgres, databaseUrl, withClient } from "./postgres.js"
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    pgAdminUrl: string
-    pgTemplate: string
-  }
-}
-
 /**
  * Once per run: a migrated template database. Each test file then clones it (`CREATE DATABASE
  * … TEMPLATE`), which takes milliseconds, so files run in parallel on their own data.

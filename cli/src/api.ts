@@ -1,0 +1,112 @@
+import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { FolioApi } from "@folio/core"
+import { Duration, Effect } from "effect"
+import { CliError } from "./cliError.js"
+import { readCredential } from "./credentials.js"
+import { type ClientFailure, describeFailure, requestTimeoutSeconds } from "./failures.js"
+import { cliVersion } from "./version.js"
+
+/** Where `npm start` serves Folio unless told otherwise. */
+export const defaultUrl = "http://127.0.0.1:3000"
+
+export type UrlSource = "flag" | "env" | "credential" | "default"
+export type TokenSource = "env" | "credential"
+
+/** The server a command talks to and the credential it presents there, with where each came from. */
+export interface Target {
+  readonly url: string
+  readonly urlSource: UrlSource
+  readonly token: string | null
+  readonly tokenSource: TokenSource | null
+  /** The email stored by `folio login`, when the stored credential is the one in use. */
+  readonly email: string | null
+}
+
+/** `localhost:3000` → `http://localhost:3000`; trailing slashes, queries and fragments dropped. */
+export const normalizeUrl = (raw: string, source: UrlSource): Effect.Effect<string, CliError> => {
+  const trimmed = raw.trim()
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`
+  const from = source === "flag" ? "--url" : source === "env" ? "FOLIO_URL" : "the stored credential"
+  return Effect.try({
+    try: () => new URL(withScheme),
+    catch: () =>
+      new CliError({
+        code: "InvalidUrl",
+        message: `${from} is not a valid URL: ${JSON.stringify(raw)}.`,
+        hint: "Use a URL like http://127.0.0.1:3000.",
+      }),
+  }).pipe(
+    Effect.filterOrFail(
+      (url) => url.protocol === "http:" || url.protocol === "https:",
+      (url) =>
+        new CliError({
+          code: "InvalidUrl",
+          message: `${from} must be an http:// or https:// URL, not ${url.protocol}.`,
+        }),
+    ),
+    Effect.map((url) => `${url.origin}${url.pathname.replace(/\/+$/, "")}`),
+  )
+}
+
+/**
+ * `--url`, else `FOLIO_URL`, else the stored credential's URL, else the local default.
+ * The token is `FOLIO_TOKEN`, else the stored one — but a stored token is only ever sent to the
+ * URL it was issued by, so `--url elsewhere` never leaks it.
+ */
+export const resolveTarget = (flags: {
+  readonly url?: string | undefined
+}): Effect.Effect<Target, CliError> =>
+  Effect.gen(function* () {
+    const stored = yield* readCredential
+    const envUrl = process.env.FOLIO_URL || undefined
+    const envToken = process.env.FOLIO_TOKEN || undefined
+    const [rawUrl, urlSource]: readonly [string, UrlSource] =
+      flags.url !== undefined
+        ? [flags.url, "flag"]
+        : envUrl !== undefined
+          ? [envUrl, "env"]
+          : stored !== null
+            ? [stored.url, "credential"]
+            : [defaultUrl, "default"]
+    const url = yield* normalizeUrl(rawUrl, urlSource)
+    if (envToken !== undefined) return { url, urlSource, token: envToken, tokenSource: "env", email: null }
+    const storedUrl =
+      stored === null
+        ? null
+        : yield* normalizeUrl(stored.url, "credential").pipe(Effect.orElseSucceed(() => null))
+    if (stored !== null && storedUrl === url)
+      return { url, urlSource, token: stored.token, tokenSource: "credential", email: stored.email }
+    return { url, urlSource, token: null, tokenSource: null, email: null }
+  })
+
+const makeClient = (target: Pick<Target, "url" | "token">) =>
+  HttpApiClient.make(FolioApi, {
+    baseUrl: target.url,
+    transformClient: HttpClient.mapRequest((request) => {
+      const identified = HttpClientRequest.setHeader(request, "user-agent", `folio-cli/${cliVersion}`)
+      return target.token === null ? identified : HttpClientRequest.bearerToken(identified, target.token)
+    }),
+  }).pipe(Effect.provide(FetchHttpClient.layer))
+
+export type FolioClient = Effect.Effect.Success<ReturnType<typeof makeClient>>
+
+/**
+ * Runs one typed request against the target. Every failure — transport, timeout, a typed API
+ * error, an answer that does not decode — becomes a CliError carrying the server's own message.
+ */
+export const call = <A, E extends ClientFailure>(
+  target: Pick<Target, "url" | "token" | "tokenSource">,
+  request: (client: FolioClient) => Effect.Effect<A, E>,
+): Effect.Effect<A, CliError> =>
+  makeClient(target).pipe(
+    Effect.flatMap(request),
+    Effect.timeout(Duration.seconds(requestTimeoutSeconds)),
+    Effect.mapError(describeFailure(target)),
+  )
+
+/** Times an effect in milliseconds of wall clock. */
+export const timed = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<readonly [A, number], E> =>
+  Effect.suspend(() => {
+    const started = performance.now()
+    return Effect.map(effect, (value) => [value, Math.round(performance.now() - started)] as const)
+  })

@@ -1,0 +1,51 @@
+import { Command, CommanderError } from "commander"
+import { registerDoctor } from "./commands/doctor.js"
+import { registerSession } from "./commands/session.js"
+import { detectOutput } from "./ui/output.js"
+import { renderFailure } from "./ui/render.js"
+import { cliVersion } from "./version.js"
+
+// Ink colours through chalk, which honours FORCE_COLOR but not NO_COLOR (https://no-color.org).
+if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = "0"
+
+const program = new Command()
+  .name("folio")
+  .description("Folio from the command line: check a server, sign in, and script what the console does.")
+  .version(cliVersion, "-v, --version", "print the version of this CLI")
+  .helpOption("-h, --help", "show help for a command")
+  .helpCommand("help [command]", "show help for a command")
+  .showHelpAfterError("(run `folio --help` or `folio <command> --help` for usage)")
+  .exitOverride()
+  .addHelpText(
+    "after",
+    `
+Environment:
+  FOLIO_URL          server URL; overrides the one stored by \`folio login\`
+  FOLIO_TOKEN        bearer token; overrides the stored credential (for CI)
+  FOLIO_CONFIG_DIR   where credentials.json lives (default $XDG_CONFIG_HOME/folio or ~/.config/folio)
+  NO_COLOR           no colour in any output
+  FOLIO_DEBUG        print stack traces of unexpected errors
+
+Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
+
+Examples:
+  $ folio doctor
+  $ folio login --url http://127.0.0.1:3000 --email ada@example.com
+  $ folio whoami --json
+`,
+  )
+
+registerDoctor(program)
+registerSession(program)
+
+try {
+  await program.parseAsync(process.argv)
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Commander has already printed help, the version, or what was wrong with the arguments;
+    // it exits 0 for asked-for help and the version, anything else is a usage error.
+    process.exitCode = error.exitCode === 0 ? 0 : 2
+  } else {
+    process.exitCode = renderFailure(error, detectOutput({ json: process.argv.includes("--json") }))
+  }
+}

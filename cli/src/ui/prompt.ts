@@ -1,0 +1,20 @@
+import { CliError } from "../cliError.js"
+import type { Output } from "./output.js"
+
+/**
+ * Asks for a secret without echoing it. Prompts need a person at a terminal: without one this
+ * refuses and names the flag to use instead, rather than hanging on a pipe.
+ */
+export const promptPassword = async (
+  options: { readonly label: string; readonly instead: string },
+  out: Output,
+): Promise<string> => {
+  if (process.stdin.isTTY !== true || process.stderr.isTTY !== true)
+    throw new CliError({
+      code: "NoTerminal",
+      message: "Cannot ask for a password: there is no terminal to type it in.",
+      hint: options.instead,
+    })
+  const { askPassword } = await import("./PasswordPrompt.js")
+  return askPassword(options.label, out)
+}

@@ -1,0 +1,54 @@
+import { CliError } from "../cliError.js"
+import type { Output } from "./output.js"
+import { paint } from "./style.js"
+
+/** The one JSON document a `--json` command prints on stdout. */
+export const renderJson = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+}
+
+/** Plain result lines on stdout (piped output, or results too simple for Ink). */
+export const renderLines = (lines: ReadonlyArray<string>): void => {
+  process.stdout.write(lines.map((line) => `${line}\n`).join(""))
+}
+
+/** A side remark for people (progress, what was saved where): stderr, so pipes stay clean. */
+export const renderNote = (text: string, out: Output): void => {
+  if (out.json) return
+  process.stderr.write(`${paint(out.colorStderr, "dim", text)}\n`)
+}
+
+export const renderWarning = (text: string, out: Output): void => {
+  process.stderr.write(`${paint(out.colorStderr, "yellow", `Warning: ${text}`)}\n`)
+}
+
+/** One problem line on stderr, e.g. why `doctor` failed. */
+export const renderProblem = (text: string, out: Output): void => {
+  process.stderr.write(`${paint(out.colorStderr, "red", text)}\n`)
+}
+
+export const failureLine = (error: CliError): string =>
+  error.hint ? `${error.message} ${error.hint}` : error.message
+
+/**
+ * Prints a failed command: one line on stderr and, with `--json`, an `{ ok: false }` document on
+ * stdout. User errors never show a stack; unexpected ones do only with FOLIO_DEBUG=1.
+ * Returns the exit code.
+ */
+export const renderFailure = (error: unknown, out: Output): number => {
+  if (error instanceof CliError) {
+    const line = failureLine(error)
+    renderProblem(line, out)
+    if (out.json) renderJson({ ok: false, error: { code: error.code, message: line } })
+    return error.exitCode
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  const debug = Boolean(process.env.FOLIO_DEBUG)
+  renderProblem(
+    `Unexpected error: ${message}${debug ? "" : " (set FOLIO_DEBUG=1 for details, and please report it)"}`,
+    out,
+  )
+  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`)
+  if (out.json) renderJson({ ok: false, error: { code: "Unexpected", message } })
+  return 1
+}

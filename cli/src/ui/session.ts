@@ -1,0 +1,51 @@
+import type { Identity, LoginResult, LogoutResult } from "../services/session.js"
+import { identityRows } from "./identityRows.js"
+import type { Output } from "./output.js"
+import { renderJson, renderLines, renderNote, renderWarning } from "./render.js"
+import { paint } from "./style.js"
+
+const done = (out: Output, text: string): string =>
+  out.rich ? `${paint(out.colorStdout, "green", "✓")} ${text}` : text
+
+export const renderLogin = (result: LoginResult, out: Output): void => {
+  if (out.json) renderJson({ ok: true, ...result })
+  else {
+    renderLines([
+      done(
+        out,
+        `Signed in to ${result.url} as ${result.user.name} <${result.user.email}> (${result.user.role}, ${result.company.name}).`,
+      ),
+    ])
+    renderNote(`Credential saved to ${result.credentialPath}`, out)
+  }
+  if (result.overriddenByEnv)
+    renderWarning("FOLIO_TOKEN is set and overrides the stored credential; unset it to use this login.", out)
+}
+
+export const renderWhoami = async (
+  identity: Identity,
+  credentialPath: string,
+  out: Output,
+): Promise<void> => {
+  if (out.json) return renderJson({ ok: true, ...identity })
+  if (out.rich) {
+    const { printIdentityView } = await import("./IdentityView.js")
+    return printIdentityView(identity, credentialPath, out)
+  }
+  const rows = identityRows(identity, credentialPath)
+  const width = Math.max(...rows.map(([label]) => label.length))
+  renderLines(rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`))
+}
+
+export const renderLogout = (result: LogoutResult, out: Output): void => {
+  if (out.json) renderJson({ ok: true, ...result })
+  else if (!result.forgotten)
+    renderLines([`Not signed in: there is no credential at ${result.credentialPath}.`])
+  else {
+    const who = result.email === null ? "" : ` (${result.email})`
+    const ended = result.sessionEnded ? "" : "; the session had already ended"
+    renderLines([done(out, `Signed out of ${result.url}${who}${ended}.`)])
+    renderNote(`Removed ${result.credentialPath}`, out)
+  }
+  if (process.env.FOLIO_TOKEN) renderWarning("FOLIO_TOKEN is still set; commands keep using it.", out)
+}

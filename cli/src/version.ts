@@ -1,0 +1,3 @@
+import cliPackage from "../package.json" with { type: "json" }
+
+export const cliVersion: string = cliPackage.version

@@ -1,0 +1,100 @@
+import { readFile } from "node:fs/promises"
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { freePort } from "../../server/test/support/server.js"
+import { assertFreshBuild, runFolio, tempConfigDir } from "./support/folio.js"
+
+let config: Awaited<ReturnType<typeof tempConfigDir>>
+
+beforeAll(assertFreshBuild)
+beforeEach(async () => {
+  config = await tempConfigDir()
+})
+afterEach(() => config.remove())
+
+const folio = (args: ReadonlyArray<string>, options: { env?: Record<string, string>; stdin?: string } = {}) =>
+  runFolio(args, { configDir: config.path, ...options })
+
+describe("folio without a server", () => {
+  it("prints the package version for --version", async () => {
+    const cliPackage: unknown = JSON.parse(
+      await readFile(new URL("../package.json", import.meta.url), "utf8"),
+    )
+    const run = await folio(["--version"])
+    expect(run).toMatchObject({ code: 0, stderr: "" })
+    expect(cliPackage).toMatchObject({ version: run.stdout.trim() })
+  })
+
+  it("lists every command in --help", async () => {
+    const run = await folio(["--help"])
+    expect(run.code).toBe(0)
+    for (const command of ["doctor", "login", "logout", "whoami"]) expect(run.stdout).toContain(command)
+    expect(run.stdout).toContain("FOLIO_TOKEN")
+  })
+
+  it.each(["doctor", "login", "logout", "whoami"])("gives %s a --help with examples", async (command) => {
+    const run = await folio([command, "--help"])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`Usage: folio ${command}`)
+    expect(run.stdout).toContain("Examples:")
+    expect(run.stdout).toContain("$ folio")
+  })
+
+  it("fails doctor against a closed port with one clear line on stderr and nothing on stdout", async () => {
+    const url = `http://127.0.0.1:${await freePort()}`
+    const run = await folio(["doctor", "--url", url])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    expect(run.stderr).toBe(
+      `Cannot reach Folio at ${url}: connection refused. Is the server running? Start it with \`npm start\` or pass --url.\n`,
+    )
+  })
+
+  it("still prints one JSON document for doctor --json when the server is down", async () => {
+    const url = `http://127.0.0.1:${await freePort()}`
+    const run = await folio(["doctor", "--json", "--url", url])
+    expect(run.code).toBe(1)
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: false,
+      url,
+      server: { reachable: false },
+      error: { code: "Unreachable" },
+    })
+    expect(run.stderr).toContain("connection refused")
+  })
+
+  it("uses FOLIO_URL when no --url is given", async () => {
+    const url = `http://127.0.0.1:${await freePort()}`
+    const run = await folio(["doctor"], { env: { FOLIO_URL: url } })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(`Cannot reach Folio at ${url}:`)
+  })
+
+  it("refuses to prompt for a password without a terminal and names the flag to use", async () => {
+    const run = await folio(["login", "--url", "http://127.0.0.1:9", "--email", "ada@example.com"])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    expect(run.stderr).toContain("--password-stdin")
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it("rejects a malformed email before contacting anyone", async () => {
+    const run = await folio(["login", "--email", "not-an-email", "--password-stdin"], { stdin: "x" })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain("--email: Enter an email address like name@example.com")
+  })
+
+  it("rejects an unknown option as a usage error (exit 2)", async () => {
+    const run = await folio(["doctor", "--bogus"])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("unknown option '--bogus'")
+  })
+
+  it("says so when whoami has no credential", async () => {
+    const run = await folio(["whoami", "--json"])
+    expect(run.code).toBe(1)
+    expect(JSON.parse(run.stdout)).toEqual({
+      ok: false,
+      error: { code: "NotSignedIn", message: expect.stringContaining("Not signed in.") },
+    })
+  })
+})
