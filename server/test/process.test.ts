@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -71,6 +72,24 @@ describe("configuration errors", () => {
     expect(await exited(child)).toBe(1)
     expect(output()).toContain("LOG_LEVEL")
   })
+})
+
+describe("a port already in use", () => {
+  it("stops the server with one line saying so", async () => {
+    const port = await freePort()
+    const blocker = createServer().listen(port, "127.0.0.1")
+    const dataDir = mkdtempSync(join(tmpdir(), "folio-busy-"))
+    try {
+      const { child, output } = run({ PORT: String(port), FOLIO_DATA_DIR: dataDir, LOG_LEVEL: "error" })
+      expect(await exited(child)).toBe(1)
+      expect(output().trim()).toBe(
+        `folio-server: Cannot listen on 127.0.0.1:${port}: the port is already in use. Stop the other process or set PORT.`,
+      )
+    } finally {
+      blocker.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe("the embedded database", () => {
