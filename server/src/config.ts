@@ -20,6 +20,8 @@ export interface AppConfigShape {
   readonly sessionIdleMinutes: number
   readonly sessionAbsoluteHours: number
   readonly webDist: Option.Option<string>
+  readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
+  readonly mailFrom: string
 }
 
 export class AppConfig extends Context.Tag("@folio/server/AppConfig")<AppConfig, AppConfigShape>() {}
@@ -158,6 +160,10 @@ export const appConfig = Config.all({
   sessionIdleMinutes: positiveInt("FOLIO_SESSION_IDLE_MINUTES", 60 * 24 * 7),
   sessionAbsoluteHours: positiveInt("FOLIO_SESSION_ABSOLUTE_HOURS", 24 * 30),
   webDist: nonEmpty("FOLIO_WEB_DIST").pipe(Config.option),
+  smtpUrl: url("SMTP_URL", ["smtp:", "smtps:"]).pipe(
+    Config.map(Option.map((u) => Redacted.make(u.toString()))),
+  ),
+  mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
 })
 
 /** One line naming the variable, e.g. `Invalid configuration: PORT: expected a port number …`. */
@@ -188,3 +194,11 @@ export const AppConfigLive = Layer.effect(AppConfig, appConfig)
 /** `FOLIO_DEPLOYMENT_ID`, else the id the build stamped into the bundle. */
 export const deploymentIdOf = (config: AppConfigShape): string =>
   Option.getOrElse(config.deploymentId, () => buildId)
+
+/** The origin links in emails point at: `PUBLIC_URL`, else the address the server listens on. */
+export const publicOriginOf = (config: AppConfigShape): string =>
+  Option.match(config.publicUrl, {
+    onSome: (url) => url.origin,
+    onNone: () =>
+      `http://${config.host === "0.0.0.0" || config.host === "127.0.0.1" ? "localhost" : config.host}:${config.port}`,
+  })

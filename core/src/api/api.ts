@@ -1,9 +1,12 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import pkg from "../../package.json" with { type: "json" }
 import { InternalServerError, UnrecognizedAction } from "../errors.js"
+import { CompaniesGroup } from "./companies.js"
 import { HealthGroup } from "./health.js"
 import { SessionGroup } from "./session.js"
+import { TeamsGroup } from "./teams.js"
 import { TokensGroup } from "./tokens.js"
+import { UsersGroup } from "./users.js"
 
 export const apiPrefix = "/api"
 
@@ -12,6 +15,9 @@ export class FolioApi extends HttpApi.make("folio")
   .add(HealthGroup)
   .add(SessionGroup)
   .add(TokensGroup)
+  .add(CompaniesGroup)
+  .add(TeamsGroup)
+  .add(UsersGroup)
   .addError(UnrecognizedAction)
   .addError(InternalServerError)
   .prefix(apiPrefix)

@@ -1,8 +1,10 @@
 import { Schema } from "effect"
-import { CompanyId, UserId } from "../ids.js"
+import { CompanyId, TeamId, UserId } from "../ids.js"
 import { Email } from "../schema/email.js"
-import { CompanySummary } from "./company.js"
-import { Role } from "./role.js"
+import { Page, PageParams } from "../schema/pagination.js"
+import { type CompanyKind, CompanySummary } from "./company.js"
+import { Role, roles } from "./role.js"
+import { TeamRole } from "./team.js"
 
 export const UserStatus = Schema.Literal("invited", "active", "disabled")
 export type UserStatus = typeof UserStatus.Type
@@ -65,3 +67,55 @@ export const SignInResult = Schema.Struct({
   token: Schema.optional(Schema.String),
 })
 export type SignInResult = typeof SignInResult.Type
+
+/** A row of the user directory. */
+export const UserSummary = Schema.Struct({
+  id: UserId,
+  email: Schema.String,
+  name: Schema.String,
+  company: CompanySummary,
+  role: Role,
+  status: UserStatus,
+  timezone: Schema.String,
+  lastSignInAt: Schema.NullOr(Schema.Date),
+  createdAt: Schema.Date,
+})
+export type UserSummary = typeof UserSummary.Type
+
+/** A team the user belongs to, and their role in it. */
+export const UserTeam = Schema.Struct({
+  teamId: TeamId,
+  name: Schema.String,
+  role: TeamRole,
+})
+export type UserTeam = typeof UserTeam.Type
+
+export const UserDetail = Schema.Struct({
+  ...UserSummary.fields,
+  teams: Schema.Array(UserTeam),
+})
+export type UserDetail = typeof UserDetail.Type
+
+export const UserListParams = Schema.Struct({
+  ...PageParams.fields,
+  companyId: Schema.optional(CompanyId),
+  role: Schema.optional(Role),
+  status: Schema.optional(UserStatus),
+  /** Matches name or email, case-insensitively, anywhere in the text. */
+  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(120))),
+})
+export type UserListParams = typeof UserListParams.Type
+
+export const UserPage = Page(UserSummary)
+export type UserPage = typeof UserPage.Type
+
+export const SetUserRole = Schema.Struct({ role: Role })
+export type SetUserRole = typeof SetUserRole.Type
+
+/** Disabling signs the user out everywhere; `invited` is reached only through an invitation. */
+export const SetUserStatus = Schema.Struct({ status: Schema.Literal("active", "disabled") })
+export type SetUserStatus = typeof SetUserStatus.Type
+
+/** Client staff read and integrate; publishing roles belong to the publisher's own people. */
+export const rolesForCompanyKind = (kind: CompanyKind): ReadonlyArray<Role> =>
+  kind === "publisher" ? roles : ["developer", "reader"]

@@ -2,11 +2,13 @@ import { Migrator, SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import identity from "./migrations/0001_identity.js"
 import tokensAuditLimits from "./migrations/0002_tokens_audit_limits.js"
+import directory from "./migrations/0003_directory.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
   "0001_identity": identity,
   "0002_tokens_audit_limits": tokensAuditLimits,
+  "0003_directory": directory,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -6,10 +6,16 @@ import { ApiTokens } from "../auth/apiTokens.js"
 import { AuthenticationLive } from "../auth/authentication.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
+import { Companies } from "../companies/service.js"
+import { Teams } from "../teams/service.js"
 import { UsersRepo } from "../users/repo.js"
+import { Users } from "../users/service.js"
+import { CompaniesLive } from "./companies.js"
 import { HealthLive } from "./health.js"
 import { SessionLive } from "./session.js"
+import { TeamsLive } from "./teams.js"
 import { TokensLive } from "./tokens.js"
+import { UsersLive } from "./users.js"
 
 /** Any /api path the contract does not know: a typed 404 the clients can tell apart. */
 const UnrecognizedActionLive = HttpApiBuilder.Router.use((router) =>
@@ -28,9 +34,10 @@ const UnrecognizedActionLive = HttpApiBuilder.Router.use((router) =>
 )
 
 export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
-  Layer.provide([HealthLive, SessionLive, TokensLive]),
+  Layer.provide([HealthLive, SessionLive, TokensLive, CompaniesLive, TeamsLive, UsersLive]),
   Layer.provide(AuthenticationLive),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
+  Layer.provide([Companies.Default, Teams.Default, Users.Default]),
   Layer.provide(UsersRepo.Default),
   Layer.merge(UnrecognizedActionLive),
 )

@@ -1,25 +1,21 @@
-import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { CurrentActor, FolioApi, type Me, sessionCookie, sessionCookieName, Unauthorized } from "@folio/core"
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { CurrentActor, FolioApi, Unauthorized } from "@folio/core"
 import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import { decoyHash, verifyPassword } from "../auth/passwords.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
-import { AppConfig } from "../config.js"
+import { clearSessionCookies, startSession } from "../auth/signIn.js"
 import { UsersRepo } from "../users/repo.js"
 
-export const csrfCookieName = "folio_csrf"
 const wrongCredentials = "Wrong email or password."
 
 export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) =>
   Effect.gen(function* () {
     const users = yield* UsersRepo
     const sessions = yield* Sessions
-    const config = yield* AppConfig
     const rateLimits = yield* RateLimits
     const audit = yield* Audit
-    const secure = Option.exists(config.publicUrl, (url) => url.protocol === "https:")
-    const cookieOptions = { path: "/", sameSite: "lax" as const, secure }
 
     return handlers
       .handle("signIn", ({ payload }) =>
@@ -49,47 +45,7 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
             })
             return yield* new Unauthorized({ message: wrongCredentials })
           }
-          const { passwordHash: _, company, ...user } = found.value
-          const kind = payload.client ?? "browser"
-          const session = yield* sessions.create({
-            userId: user.id,
-            kind,
-            ip: Option.getOrNull(request.remoteAddress),
-            userAgent: request.headers["user-agent"] ?? null,
-          })
-          yield* users.markSignedIn(user.id)
-          yield* audit.record({
-            action: "auth.sign_in",
-            actor: user,
-            target: { type: "user", id: user.id },
-            after: { method: "password", client: kind },
-          })
-          const me: Me = {
-            user: { ...user, lastSignInAt: new Date() },
-            company,
-            csrfToken: session.csrfToken,
-          }
-          if (kind === "cli") return { me, token: session.token }
-
-          // Rotation: a browser that signs in again drops its previous session.
-          const previous = request.cookies[sessionCookieName]
-          if (previous) yield* sessions.revokeByToken(previous)
-          const maxAge = `${config.sessionAbsoluteHours} hours` as const
-          yield* HttpApiBuilder.securitySetCookie(sessionCookie, session.token, {
-            ...cookieOptions,
-            httpOnly: true,
-            maxAge,
-          })
-          yield* HttpApp.appendPreResponseHandler((_request, response) =>
-            Effect.succeed(
-              HttpServerResponse.unsafeSetCookie(response, csrfCookieName, session.csrfToken ?? "", {
-                ...cookieOptions,
-                httpOnly: false,
-                maxAge,
-              }),
-            ),
-          )
-          return { me }
+          return yield* startSession(found.value, payload.client ?? "browser", "password")
         }),
       )
       .handle("me", () =>
@@ -108,16 +64,7 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
             actor: actor.user,
             target: { type: "user", id: actor.user.id },
           })
-          if (actor.via === "cookie") {
-            yield* HttpApp.appendPreResponseHandler((_request, response) =>
-              Effect.succeed(
-                HttpServerResponse.unsafeSetCookies(response, [
-                  [sessionCookieName, "", { ...cookieOptions, httpOnly: true, maxAge: 0 }],
-                  [csrfCookieName, "", { ...cookieOptions, maxAge: 0 }],
-                ]),
-              ),
-            )
-          }
+          if (actor.via === "cookie") yield* clearSessionCookies
         }),
       )
   }),

@@ -33,6 +33,8 @@ export const testConfig = (
   sessionIdleMinutes: 60,
   sessionAbsoluteHours: 24,
   webDist: Option.some(fileURLToPath(new URL("../../../web/dist/", import.meta.url))),
+  smtpUrl: Option.none(),
+  mailFrom: "Folio <no-reply@folio.test>",
   ...overrides,
   databaseUrl: Option.some(Redacted.make(overrides.databaseUrl)),
 })

@@ -1,0 +1,62 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import {
+  AcceptInvite,
+  ConsumeMagicLink,
+  LinkInfo,
+  LinkKind,
+  LinkRequested,
+  RequestLink,
+  ResetPassword,
+} from "../domain/authLinks.js"
+import { SignInResult } from "../domain/user.js"
+import { RateLimited, Unauthorized, ValidationError } from "../errors.js"
+
+const kind = HttpApiSchema.param("kind", LinkKind)
+
+/** Sign-in and recovery by email. Public; every endpoint is rate-limited per IP and account. */
+export class AuthGroup extends HttpApiGroup.make("auth")
+  .add(
+    HttpApiEndpoint.post("requestMagicLink", "/auth/magic-link")
+      .setPayload(RequestLink)
+      .addSuccess(LinkRequested, { status: 202 })
+      .annotate(OpenApi.Summary, "Email me a sign-in link (and a 6-digit code)"),
+  )
+  .add(
+    HttpApiEndpoint.post("consumeMagicLink", "/auth/magic-link/consume")
+      .setPayload(ConsumeMagicLink)
+      .addSuccess(SignInResult)
+      .addError(Unauthorized)
+      .annotate(OpenApi.Summary, "Sign in with a link's token or its 6-digit code")
+      .annotate(OpenApi.Description, "Opening a link (GET) never uses it: only this POST does."),
+  )
+  .add(
+    HttpApiEndpoint.get("peekLink")`/auth/links/${kind}`
+      .setUrlParams(Schema.Struct({ token: Schema.String }))
+      .addSuccess(LinkInfo)
+      .addError(Unauthorized)
+      .annotate(OpenApi.Summary, "Who a link is for, without using it"),
+  )
+  .add(
+    HttpApiEndpoint.post("forgotPassword", "/auth/forgot-password")
+      .setPayload(RequestLink)
+      .addSuccess(LinkRequested, { status: 202 })
+      .annotate(OpenApi.Summary, "Email me a password reset link"),
+  )
+  .add(
+    HttpApiEndpoint.post("resetPassword", "/auth/reset-password")
+      .setPayload(ResetPassword)
+      .addSuccess(Schema.Void)
+      .addError(Unauthorized)
+      .annotate(OpenApi.Summary, "Set a new password from a reset link; signs out every session"),
+  )
+  .add(
+    HttpApiEndpoint.post("acceptInvite", "/auth/accept-invite")
+      .setPayload(AcceptInvite)
+      .addSuccess(Schema.Void)
+      .addError(Unauthorized)
+      .annotate(OpenApi.Summary, "Set a first password from an invitation and activate the account"),
+  )
+  .addError(RateLimited)
+  .addError(ValidationError)
+  .annotate(OpenApi.Title, "Sign-in links") {}

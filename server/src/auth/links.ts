@@ -1,0 +1,104 @@
+import { randomInt, timingSafeEqual } from "node:crypto"
+import { SqlClient } from "@effect/sql"
+import { Unauthorized } from "@folio/core"
+import { Effect, Option } from "effect"
+import { hashSecret, newSecret } from "./tokens.js"
+
+export type LinkKind = "magic_link" | "reset" | "invite"
+
+export const linkLifetimeMinutes: Record<LinkKind, number> = {
+  magic_link: 15,
+  reset: 60,
+  invite: 7 * 24 * 60,
+}
+
+export const maxCodeAttempts = 5
+
+const expiredText: Record<LinkKind, string> = {
+  magic_link: "This sign-in link has expired or was already used. Request a new one on the sign-in page.",
+  reset: "This password reset link has expired or was already used. Request a new one.",
+  invite: "This invitation has expired or was already used. Ask your administrator for a new one.",
+}
+
+interface LinkRow {
+  readonly id: string
+  readonly userId: string
+  readonly expiresAt: Date
+}
+
+/**
+ * Single-use secrets sent by email. Only hashes are stored. Issuing a new link of a kind
+ * retires the user's older ones, so only the latest email works.
+ */
+export class Links extends Effect.Service<Links>()("@folio/server/Links", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    const issue = (kind: LinkKind, userId: string) =>
+      Effect.gen(function* () {
+        const token = newSecret()
+        const code = kind === "magic_link" ? String(randomInt(0, 1_000_000)).padStart(6, "0") : undefined
+        yield* sql`update auth_links set used_at = now() where user_id = ${userId} and kind = ${kind} and used_at is null`
+        yield* sql`
+          insert into auth_links (kind, user_id, token_hash, code_hash, expires_at)
+          values (${kind}, ${userId}, ${hashSecret(token)}, ${code ? hashSecret(`${userId}:${code}`) : null},
+                  now() + make_interval(mins => ${linkLifetimeMinutes[kind]}))`
+        return { token, code }
+      }).pipe(Effect.orDie)
+
+    /** Looks at a link without using it (GET pages, mail scanners). */
+    const peek = (kind: LinkKind, token: string) =>
+      sql<LinkRow>`
+        select id, user_id, expires_at from auth_links
+        where token_hash = ${hashSecret(token)} and kind = ${kind} and used_at is null and expires_at > now()`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.orDie,
+      )
+
+    /** Uses a link up: succeeds once, atomically, even when two requests race. */
+    const consume = (kind: LinkKind, token: string) =>
+      sql<LinkRow>`
+        update auth_links set used_at = now()
+        where token_hash = ${hashSecret(token)} and kind = ${kind} and used_at is null and expires_at > now()
+        returning id, user_id, expires_at`.pipe(
+        Effect.orDie,
+        Effect.flatMap((rows) =>
+          rows[0] ? Effect.succeed(rows[0]) : Effect.fail(new Unauthorized({ message: expiredText[kind] })),
+        ),
+      )
+
+    /** The 6-digit fallback of the latest sign-in link; dead after five wrong tries. */
+    const consumeCode = (userId: string, code: string) =>
+      Effect.gen(function* () {
+        const rows = yield* sql<{ id: string; codeHash: Buffer; codeAttempts: number }>`
+          select id, code_hash, code_attempts from auth_links
+          where user_id = ${userId} and kind = 'magic_link' and used_at is null and expires_at > now()
+            and code_hash is not null
+          order by created_at desc limit 1 for update`
+        const link = rows[0]
+        const wrong = new Unauthorized({
+          message: "That code is not right, or it has expired. Check the latest email.",
+        })
+        if (!link) return yield* wrong
+        if (link.codeAttempts >= maxCodeAttempts) {
+          return yield* new Unauthorized({ message: "Too many wrong codes. Request a new sign-in link." })
+        }
+        const expected = hashSecret(`${userId}:${code}`)
+        if (!timingSafeEqual(expected, link.codeHash)) {
+          const attempts = link.codeAttempts + 1
+          yield* sql`update auth_links set code_attempts = ${attempts} where id = ${link.id}`
+          const left = maxCodeAttempts - attempts
+          return yield* new Unauthorized({
+            message:
+              left > 0
+                ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
+                : "Too many wrong codes. Request a new sign-in link.",
+          })
+        }
+        yield* sql`update auth_links set used_at = now() where id = ${link.id}`
+        return link.id
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    return { issue, peek, consume, consumeCode } as const
+  }),
+}) {}

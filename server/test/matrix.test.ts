@@ -1,0 +1,436 @@
+import { type Action, CompanyPage, FolioApi, grantFor, type Role, roles, UserPage } from "@folio/core"
+import { Schema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Need } from "../src/auth/authorize.js"
+import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
+import { startTestServer, type TestServer } from "./support/server.js"
+
+/**
+ * The role × endpoint matrix: every endpoint of the contract, its policy action and the token
+ * scope it needs, checked for every role against the real server. A new endpoint without a row
+ * here fails the first test.
+ */
+
+interface Target {
+  readonly companyId: string
+  readonly teamId: string
+  readonly userId: string
+}
+
+interface Caller {
+  readonly role: Role
+  readonly email: string
+  readonly userId: string
+  readonly companyId: string
+  readonly token: string
+}
+
+interface Ctx {
+  readonly caller: Caller
+  /** The objects the request addresses: the caller's own company's, or another company's. */
+  readonly target: Target
+}
+
+interface Request {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+  readonly path: string
+  readonly body?: unknown
+  /** Replaces the caller's token (sign-out needs a session of its own). */
+  readonly token?: string
+}
+
+type Row =
+  | { readonly access: "public"; readonly request: (ctx: Ctx) => Promise<Request> }
+  | { readonly access: "signedIn"; readonly request: (ctx: Ctx) => Promise<Request> }
+  | {
+      readonly access: "policy"
+      readonly action: Action
+      readonly need: Need
+      /** The request addresses one company's object, so "own" grants reach only the caller's. */
+      readonly scoped: boolean
+      readonly request: (ctx: Ctx) => Promise<Request>
+      /** Extra checks on a successful answer, e.g. that an "own" list holds only the caller's company. */
+      readonly check?: (ctx: Ctx, response: Response) => Promise<void>
+    }
+
+let server: TestServer
+let db: ReturnType<typeof databaseOf>
+let counter = 0
+const next = () => ++counter
+const callers = new Map<Role, Caller>()
+const targets = new Map<string, Target>()
+let foreign: Target
+
+const freshTeam = (companyId: string) => db.team(companyId, `Matrix team ${next()}`)
+const freshUser = (companyId: string) =>
+  db.user({ email: `matrix${next()}@matrix.test`, name: `Matrix ${counter}`, companyId, role: "developer" })
+const freshToken = (userId: string) =>
+  db.query(
+    (sql) =>
+      sql<{ id: string }>`
+      insert into api_tokens (user_id, name, scopes, token_hash, hint)
+      values (${userId}, 'matrix', '{read}', decode(md5(random()::text), 'hex'), 'folio_pat_xxxx')
+      returning id`,
+  )
+
+/** An "own" list holds only the caller's company (the rows are filtered in SQL). */
+const onlyOwnCompanies = async (ctx: Ctx, response: Response) => {
+  if (grantFor(ctx.caller.role, "companies.read") !== "own") return
+  const page = await decodeBody(CompanyPage, response)
+  expect(page.items.map((company) => company.id)).toEqual([ctx.caller.companyId])
+}
+const onlyOwnUsers = async (ctx: Ctx, response: Response) => {
+  if (grantFor(ctx.caller.role, "users.read") !== "own") return
+  const page = await decodeBody(UserPage, response)
+  expect(page.items.length).toBeGreaterThan(1)
+  for (const user of page.items) expect(user.company.id).toBe(ctx.caller.companyId)
+}
+
+const table: Record<string, Row> = {
+  "health.health": { access: "public", request: async () => ({ method: "GET", path: "/health" }) },
+  "session.signIn": {
+    access: "public",
+    request: async ({ caller }) => ({
+      method: "POST",
+      path: "/session",
+      body: { email: caller.email, password: passwordOf(caller.role), client: "cli" },
+    }),
+  },
+  "session.me": { access: "signedIn", request: async () => ({ method: "GET", path: "/session" }) },
+  "session.signOut": {
+    access: "signedIn",
+    request: async ({ caller }) => ({ method: "DELETE", path: "/session", token: await signIn(caller) }),
+  },
+  "tokens.list": {
+    access: "policy",
+    action: "developer.tokens",
+    need: "read",
+    scoped: false,
+    request: async () => ({ method: "GET", path: "/tokens" }),
+  },
+  "tokens.create": {
+    access: "policy",
+    action: "developer.tokens",
+    need: "admin",
+    scoped: false,
+    request: async () => ({
+      method: "POST",
+      path: "/tokens",
+      body: { name: `matrix ${next()}`, scopes: ["read"], expiresInDays: 1 },
+    }),
+  },
+  "tokens.revoke": {
+    access: "policy",
+    action: "developer.tokens",
+    need: "write",
+    scoped: false,
+    request: async ({ caller }) => {
+      const [token] = await freshToken(caller.userId)
+      return { method: "DELETE", path: `/tokens/${token?.id}` }
+    },
+  },
+  "companies.list": {
+    access: "policy",
+    action: "companies.read",
+    need: "read",
+    scoped: false,
+    request: async () => ({ method: "GET", path: "/companies" }),
+    check: onlyOwnCompanies,
+  },
+  "companies.get": {
+    access: "policy",
+    action: "companies.read",
+    need: "read",
+    scoped: true,
+    request: async ({ target }) => ({ method: "GET", path: `/companies/${target.companyId}` }),
+  },
+  "companies.create": {
+    access: "policy",
+    action: "companies.manage",
+    need: "admin",
+    scoped: false,
+    request: async () => ({
+      method: "POST",
+      path: "/companies",
+      body: { name: "Matrix Co", slug: `matrix-${next()}` },
+    }),
+  },
+  "companies.update": {
+    access: "policy",
+    action: "companies.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "PATCH",
+      path: `/companies/${target.companyId}`,
+      body: { entitlements: "all" },
+    }),
+  },
+  "teams.list": {
+    access: "policy",
+    action: "companies.read",
+    need: "read",
+    scoped: true,
+    request: async ({ target }) => ({ method: "GET", path: `/companies/${target.companyId}/teams` }),
+  },
+  "teams.create": {
+    access: "policy",
+    action: "teams.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "POST",
+      path: `/companies/${target.companyId}/teams`,
+      body: { name: `Created ${next()}` },
+    }),
+  },
+  "teams.get": {
+    access: "policy",
+    action: "companies.read",
+    need: "read",
+    scoped: true,
+    request: async ({ target }) => ({ method: "GET", path: `/teams/${target.teamId}` }),
+  },
+  "teams.update": {
+    access: "policy",
+    action: "teams.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "PATCH",
+      path: `/teams/${target.teamId}`,
+      body: { description: `Updated ${next()}` },
+    }),
+  },
+  "teams.delete": {
+    access: "policy",
+    action: "teams.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "DELETE",
+      path: `/teams/${await freshTeam(target.companyId)}`,
+    }),
+  },
+  "teams.addMember": {
+    access: "policy",
+    action: "teams.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "POST",
+      path: `/teams/${await freshTeam(target.companyId)}/members`,
+      body: { userId: target.userId },
+    }),
+  },
+  "teams.setMemberRole": {
+    access: "policy",
+    action: "teams.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => {
+      const teamId = await freshTeam(target.companyId)
+      await db.member(teamId, target.userId)
+      return { method: "PATCH", path: `/teams/${teamId}/members/${target.userId}`, body: { role: "lead" } }
+    },
+  },
+  "teams.removeMember": {
+    access: "policy",
+    action: "teams.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => {
+      const teamId = await freshTeam(target.companyId)
+      await db.member(teamId, target.userId)
+      return { method: "DELETE", path: `/teams/${teamId}/members/${target.userId}` }
+    },
+  },
+  "users.list": {
+    access: "policy",
+    action: "users.read",
+    need: "read",
+    scoped: false,
+    request: async () => ({ method: "GET", path: "/users" }),
+    check: onlyOwnUsers,
+  },
+  "users.get": {
+    access: "policy",
+    action: "users.read",
+    need: "read",
+    scoped: true,
+    request: async ({ target }) => ({ method: "GET", path: `/users/${target.userId}` }),
+  },
+  "users.setRole": {
+    access: "policy",
+    action: "users.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "PUT",
+      path: `/users/${await freshUser(target.companyId)}/role`,
+      body: { role: "reader" },
+    }),
+  },
+  "users.setStatus": {
+    access: "policy",
+    action: "users.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "PUT",
+      path: `/users/${await freshUser(target.companyId)}/status`,
+      body: { status: "disabled" },
+    }),
+  },
+}
+
+const contract = Object.values(FolioApi.groups).flatMap((group) =>
+  Object.values(group.endpoints).map((endpoint) => ({
+    key: `${group.identifier}.${endpoint.name}`,
+    method: endpoint.method,
+    path: new RegExp(`^${endpoint.path.replace(/:[A-Za-z]+/g, "[^/]+")}$`),
+  })),
+)
+const rows = Object.entries(table)
+
+const passwordOf = (role: Role) => (role === "admin" ? server.adminPassword : seedPassword)
+const signIn = (caller: { readonly role: Role; readonly email: string }) =>
+  cliSignIn(server, caller.email, passwordOf(caller.role))
+
+/** Builds the row's request, checks it is the endpoint the row claims, and sends it. */
+const send = async (key: string, row: Row, ctx: Ctx, token: string | null = ctx.caller.token) => {
+  const request = await row.request(ctx)
+  const endpoint = contract.find((e) => e.key === key)
+  expect(endpoint?.method, key).toBe(request.method)
+  expect(`/api${request.path}`, key).toMatch(endpoint?.path ?? /^$/)
+  return apiCall(
+    server,
+    token === null ? null : (request.token ?? token),
+    request.method,
+    request.path,
+    request.body,
+  )
+}
+
+const ErrorBody = Schema.Struct({ _tag: Schema.String, message: Schema.String })
+
+beforeAll(async () => {
+  server = await startTestServer()
+  db = databaseOf(server)
+  const publisher = await db.publisherId()
+  const client = await db.company("matrix-client")
+  const other = await db.company("matrix-other")
+  for (const companyId of [publisher, client, other]) {
+    const userId = await db.user({
+      email: `target-${companyId}@matrix.test`,
+      name: "Target",
+      companyId,
+      role: "reader",
+    })
+    targets.set(companyId, { companyId, userId, teamId: await db.team(companyId, "Target team") })
+  }
+  foreign = targets.get(other)!
+  for (const role of roles) {
+    const companyId = role === "reader" || role === "developer" ? client : publisher
+    const email = role === "admin" ? server.adminEmail : `${role}@matrix.test`
+    const userId =
+      role === "admin"
+        ? (await db.query((sql) => sql<{ id: string }>`select id from users where email = ${email}`))[0]!.id
+        : await db.user({ email, name: `The ${role}`, companyId, role })
+    callers.set(role, { role, email, userId, companyId, token: await signIn({ role, email }) })
+  }
+})
+afterAll(async () => {
+  await db.close()
+  await server.stop()
+})
+
+describe("the role × endpoint matrix", () => {
+  it("has exactly one row for every endpoint of the contract", () => {
+    expect(contract.map((e) => e.key).sort()).toEqual(Object.keys(table).sort())
+  })
+
+  for (const role of roles) {
+    describe(role, () => {
+      for (const [key, row] of rows) {
+        const grant = row.access === "policy" ? grantFor(role, row.action) : "all"
+        const expectation =
+          grant === "none"
+            ? "403"
+            : grant === "own" && row.access === "policy" && row.scoped
+              ? "2xx for its own company, 404 for another's"
+              : "2xx"
+        it(`${key} → ${expectation}`, async () => {
+          const caller = callers.get(role)!
+          const own: Ctx = { caller, target: targets.get(caller.companyId)! }
+          const response = await send(key, row, own)
+          if (grant === "none") {
+            expect(response.status).toBe(403)
+            expect(await decodeBody(ErrorBody, response)).toEqual({
+              _tag: "Forbidden",
+              message: `Your role (${role}) may not do this.`,
+            })
+            return
+          }
+          expect(response.status, await response.clone().text()).toBeGreaterThanOrEqual(200)
+          expect(response.status).toBeLessThan(300)
+          if (row.access === "policy" && row.check) await row.check(own, response)
+          if (row.access === "policy" && row.scoped) {
+            const elsewhere = await send(key, row, { caller, target: foreign })
+            if (grant === "own") {
+              expect(elsewhere.status).toBe(404)
+              expect(await decodeBody(ErrorBody, elsewhere)).toMatchObject({ _tag: "NotFound" })
+            } else {
+              expect(elsewhere.status, await elsewhere.clone().text()).toBeGreaterThanOrEqual(200)
+              expect(elsewhere.status).toBeLessThan(300)
+            }
+          }
+        })
+      }
+    })
+  }
+
+  describe("without credentials", () => {
+    for (const [key, row] of rows) {
+      it(`${key} → ${row.access === "public" ? "2xx" : "401"}`, async () => {
+        const caller = callers.get("admin")!
+        const response = await send(key, row, { caller, target: targets.get(caller.companyId)! }, null)
+        if (row.access === "public") expect(response.status).toBeLessThan(300)
+        else expect(response.status).toBe(401)
+      })
+    }
+  })
+
+  describe("API token scopes (an admin's token)", () => {
+    const tokens = new Map<string, string>()
+    const token = async (scopes: ReadonlyArray<Need>) => {
+      const key = scopes.join("+")
+      const existing = tokens.get(key)
+      if (existing) return existing
+      const response = await apiCall(server, callers.get("admin")!.token, "POST", "/tokens", {
+        name: `scope ${key}`,
+        scopes,
+        expiresInDays: 1,
+      })
+      const created = await decodeBody(Schema.Struct({ secret: Schema.String }), response)
+      tokens.set(key, created.secret)
+      return created.secret
+    }
+    const needs: ReadonlyArray<Need> = ["read", "write", "admin"]
+    for (const [key, row] of rows) {
+      if (row.access !== "policy") continue
+      it(`${key} needs the "${row.need}" scope`, async () => {
+        const caller = callers.get("admin")!
+        const ctx = { caller, target: targets.get(caller.companyId)! }
+        const without = await send(key, row, ctx, await token(needs.filter((n) => n !== row.need)))
+        expect(without.status).toBe(403)
+        expect(await decodeBody(ErrorBody, without)).toEqual({
+          _tag: "Forbidden",
+          message: `This API token lacks the "${row.need}" scope.`,
+        })
+        const only = await send(key, row, ctx, await token([row.need]))
+        expect(only.status, await only.clone().text()).toBeLessThan(300)
+      })
+    }
+  })
+})
