@@ -12,6 +12,9 @@ export default defineConfig({
         test: { name: "core", root: "core", include: ["test/**/*.test.ts"] },
       },
       {
+        test: { name: "web", root: "web", include: ["test/**/*.test.ts"] },
+      },
+      {
         test: {
           name: "server",
           root: "server",

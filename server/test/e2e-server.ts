@@ -13,8 +13,8 @@ import { Effect, Layer, Logger, LogLevel, Option } from "effect"
 import { ServerLive } from "../src/app.js"
 import { AppConfig } from "../src/config.js"
 import { startEmbeddedPostgres } from "../src/db/embedded.js"
+import { testConfig } from "./support/config.js"
 import { databaseUrl, withClient } from "./support/postgres.js"
-import { testConfig } from "./support/server.js"
 
 const port = Number(process.env.PORT ?? 3199)
 const logFile = process.env.E2E_SERVER_LOG

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto"
 import { type Action, CompanyPage, FolioApi, grantFor, type Role, roles, UserPage } from "@folio/core"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -73,6 +74,18 @@ const freshToken = (userId: string) =>
       returning id`,
   )
 
+/** A live emailed link for a user, as if they had received it (the secret's hash is stored). */
+const freshLink = async (kind: "magic_link" | "reset" | "invite", userId: string) => {
+  const token = randomBytes(32).toString("base64url")
+  const hash = createHash("sha256").update(token).digest()
+  await db.query(
+    (sql) => sql`
+      insert into auth_links (kind, user_id, token_hash, expires_at)
+      values (${kind}, ${userId}, ${hash}, now() + interval '10 minutes')`,
+  )
+  return token
+}
+
 /** An "own" list holds only the caller's company (the rows are filtered in SQL). */
 const onlyOwnCompanies = async (ctx: Ctx, response: Response) => {
   if (grantFor(ctx.caller.role, "companies.read") !== "own") return
@@ -100,6 +113,75 @@ const table: Record<string, Row> = {
   "session.signOut": {
     access: "signedIn",
     request: async ({ caller }) => ({ method: "DELETE", path: "/session", token: await signIn(caller) }),
+  },
+  "auth.requestMagicLink": {
+    access: "public",
+    request: async ({ caller }) => ({
+      method: "POST",
+      path: "/auth/magic-link",
+      body: { email: caller.email },
+    }),
+  },
+  "auth.consumeMagicLink": {
+    access: "public",
+    request: async ({ target }) => ({
+      method: "POST",
+      path: "/auth/magic-link/consume",
+      body: { token: await freshLink("magic_link", await freshUser(target.companyId)) },
+    }),
+  },
+  "auth.peekLink": {
+    access: "public",
+    request: async ({ target }) => ({
+      method: "GET",
+      path: `/auth/links/reset?token=${await freshLink("reset", await freshUser(target.companyId))}`,
+    }),
+  },
+  "auth.forgotPassword": {
+    access: "public",
+    request: async ({ caller }) => ({
+      method: "POST",
+      path: "/auth/forgot-password",
+      body: { email: caller.email },
+    }),
+  },
+  "auth.resetPassword": {
+    access: "public",
+    request: async ({ target }) => ({
+      method: "POST",
+      path: "/auth/reset-password",
+      body: {
+        token: await freshLink("reset", await freshUser(target.companyId)),
+        password: "a brand new password",
+      },
+    }),
+  },
+  "auth.acceptInvite": {
+    access: "public",
+    request: async ({ target }) => ({
+      method: "POST",
+      path: "/auth/accept-invite",
+      body: {
+        token: await freshLink("invite", await freshUser(target.companyId)),
+        password: "a brand new password",
+      },
+    }),
+  },
+  "invites.invite": {
+    access: "policy",
+    action: "users.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "POST",
+      path: "/users/invite",
+      body: {
+        email: `invitee${next()}@matrix.test`,
+        name: `Invitee ${counter}`,
+        companyId: target.companyId,
+        role: "reader",
+      },
+    }),
   },
   "tokens.list": {
     access: "policy",

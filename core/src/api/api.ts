@@ -1,8 +1,10 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import pkg from "../../package.json" with { type: "json" }
 import { InternalServerError, UnrecognizedAction } from "../errors.js"
+import { AuthGroup } from "./auth.js"
 import { CompaniesGroup } from "./companies.js"
 import { HealthGroup } from "./health.js"
+import { InvitesGroup } from "./invites.js"
 import { SessionGroup } from "./session.js"
 import { TeamsGroup } from "./teams.js"
 import { TokensGroup } from "./tokens.js"
@@ -14,10 +16,12 @@ export const apiPrefix = "/api"
 export class FolioApi extends HttpApi.make("folio")
   .add(HealthGroup)
   .add(SessionGroup)
+  .add(AuthGroup)
   .add(TokensGroup)
   .add(CompaniesGroup)
   .add(TeamsGroup)
   .add(UsersGroup)
+  .add(InvitesGroup)
   .addError(UnrecognizedAction)
   .addError(InternalServerError)
   .prefix(apiPrefix)

@@ -7,6 +7,8 @@ import { Forbidden, Unauthorized } from "../errors.js"
 
 export const sessionCookieName = "folio_session"
 export const csrfHeaderName = "x-folio-csrf"
+/** Readable by the console's scripts, which echo it in `x-folio-csrf`; the session cookie is not. */
+export const csrfCookieName = "folio_csrf"
 export const deploymentHeaderName = "x-folio-deployment"
 
 /** Who is calling, resolved once per request by the Authentication middleware. */

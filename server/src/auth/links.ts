@@ -67,7 +67,10 @@ export class Links extends Effect.Service<Links>()("@folio/server/Links", {
         ),
       )
 
-    /** The 6-digit fallback of the latest sign-in link; dead after five wrong tries. */
+    /**
+     * The 6-digit fallback of the latest sign-in link; dead after five wrong tries. The attempt
+     * count is committed before answering, so a wrong guess is counted even though it fails.
+     */
     const consumeCode = (userId: string, code: string) =>
       Effect.gen(function* () {
         const rows = yield* sql<{ id: string; codeHash: Buffer; codeAttempts: number }>`
@@ -76,28 +79,25 @@ export class Links extends Effect.Service<Links>()("@folio/server/Links", {
             and code_hash is not null
           order by created_at desc limit 1 for update`
         const link = rows[0]
-        const wrong = new Unauthorized({
-          message: "That code is not right, or it has expired. Check the latest email.",
-        })
-        if (!link) return yield* wrong
-        if (link.codeAttempts >= maxCodeAttempts) {
-          return yield* new Unauthorized({ message: "Too many wrong codes. Request a new sign-in link." })
-        }
-        const expected = hashSecret(`${userId}:${code}`)
-        if (!timingSafeEqual(expected, link.codeHash)) {
+        if (!link) return "That code is not right, or it has expired. Check the latest email."
+        if (link.codeAttempts >= maxCodeAttempts) return "Too many wrong codes. Request a new sign-in link."
+        if (!timingSafeEqual(hashSecret(`${userId}:${code}`), link.codeHash)) {
           const attempts = link.codeAttempts + 1
           yield* sql`update auth_links set code_attempts = ${attempts} where id = ${link.id}`
           const left = maxCodeAttempts - attempts
-          return yield* new Unauthorized({
-            message:
-              left > 0
-                ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
-                : "Too many wrong codes. Request a new sign-in link.",
-          })
+          return left > 0
+            ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
+            : "Too many wrong codes. Request a new sign-in link."
         }
         yield* sql`update auth_links set used_at = now() where id = ${link.id}`
-        return link.id
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+        return undefined
+      }).pipe(
+        sql.withTransaction,
+        Effect.orDie,
+        Effect.flatMap((problem) =>
+          problem === undefined ? Effect.void : Effect.fail(new Unauthorized({ message: problem })),
+        ),
+      )
 
     return { issue, peek, consume, consumeCode } as const
   }),

@@ -81,7 +81,13 @@ export class Sessions extends Effect.Service<Sessions>()("@folio/server/Sessions
         Effect.orDie,
       )
 
-    return { create, resolve, revoke, revokeByToken } as const
+    const revokeAllForUser = (userId: string) =>
+      sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`.pipe(
+        Effect.asVoid,
+        Effect.orDie,
+      )
+
+    return { create, resolve, revoke, revokeByToken, revokeAllForUser } as const
   }),
   dependencies: [UsersRepo.Default],
 }) {}

@@ -1,12 +1,10 @@
 import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { type Me, sessionCookie, sessionCookieName } from "@folio/core"
+import { csrfCookieName, type Me, sessionCookie, sessionCookieName } from "@folio/core"
 import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import { AppConfig } from "../config.js"
 import { type UserRow, UsersRepo } from "../users/repo.js"
 import { Sessions } from "./sessions.js"
-
-export const csrfCookieName = "folio_csrf"
 
 export const cookieOptions = Effect.map(AppConfig, (config) => ({
   path: "/",

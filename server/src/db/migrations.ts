@@ -3,12 +3,14 @@ import { Effect } from "effect"
 import identity from "./migrations/0001_identity.js"
 import tokensAuditLimits from "./migrations/0002_tokens_audit_limits.js"
 import directory from "./migrations/0003_directory.js"
+import mailAndLinks from "./migrations/0004_mail_and_links.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
   "0001_identity": identity,
   "0002_tokens_audit_limits": tokensAuditLimits,
   "0003_directory": directory,
+  "0004_mail_and_links": mailAndLinks,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -4,14 +4,17 @@ import { Effect, Layer } from "effect"
 import { Audit } from "../audit/audit.js"
 import { ApiTokens } from "../auth/apiTokens.js"
 import { AuthenticationLive } from "../auth/authentication.js"
+import { EmailAuth } from "../auth/emailAuth.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { Companies } from "../companies/service.js"
 import { Teams } from "../teams/service.js"
 import { UsersRepo } from "../users/repo.js"
 import { Users } from "../users/service.js"
+import { AuthLive } from "./auth.js"
 import { CompaniesLive } from "./companies.js"
 import { HealthLive } from "./health.js"
+import { InvitesLive } from "./invites.js"
 import { SessionLive } from "./session.js"
 import { TeamsLive } from "./teams.js"
 import { TokensLive } from "./tokens.js"
@@ -34,8 +37,18 @@ const UnrecognizedActionLive = HttpApiBuilder.Router.use((router) =>
 )
 
 export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
-  Layer.provide([HealthLive, SessionLive, TokensLive, CompaniesLive, TeamsLive, UsersLive]),
+  Layer.provide([
+    HealthLive,
+    SessionLive,
+    AuthLive,
+    TokensLive,
+    CompaniesLive,
+    TeamsLive,
+    UsersLive,
+    InvitesLive,
+  ]),
   Layer.provide(AuthenticationLive),
+  Layer.provide(EmailAuth.Default),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
   Layer.provide([Companies.Default, Teams.Default, Users.Default]),
   Layer.provide(UsersRepo.Default),

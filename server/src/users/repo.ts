@@ -36,6 +36,12 @@ export class UsersRepo extends Effect.Service<UsersRepo>()("@folio/server/UsersR
         Effect.map((rows) => rows[0]?.n ?? 0),
         Effect.orDie,
       ),
+      /** A new password; an invited user becomes active with it. */
+      setPassword: (id: string, passwordHash: string) =>
+        sql`
+          update users set password_hash = ${passwordHash}, updated_at = now(),
+                 status = case when status = 'invited' then 'active' else status end
+          where id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
       markSignedIn: (id: string) =>
         sql`update users set last_sign_in_at = now() where id = ${id}`.pipe(Effect.asVoid, Effect.orDie),
     }

@@ -1,12 +1,11 @@
 import { createServer } from "node:net"
-import { fileURLToPath } from "node:url"
-import { Effect, Exit, Layer, Logger, LogLevel, Option, Redacted, Scope } from "effect"
+import { Effect, Exit, Layer, Logger, Scope } from "effect"
 import { ServerLive, type ServerOptions } from "../../src/app.js"
 import { AppConfig, type AppConfigShape } from "../../src/config.js"
+import { adminEmail, adminPassword, testConfig } from "./config.js"
 import { freshDatabase } from "./database.js"
 
-export const adminEmail = "admin@folio.test"
-export const adminPassword = "correct-horse-battery-staple"
+export { adminEmail, adminPassword, testConfig } from "./config.js"
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -17,27 +16,6 @@ export const freePort = () =>
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0))
     })
   })
-
-export const testConfig = (
-  overrides: Omit<Partial<AppConfigShape>, "databaseUrl"> & { databaseUrl: string },
-): AppConfigShape => ({
-  port: 0,
-  host: "127.0.0.1",
-  dataDir: "./.folio-test-unused",
-  publicUrl: Option.none(),
-  adminEmail: Option.some(adminEmail),
-  adminPassword: Option.some(Redacted.make(adminPassword)),
-  deploymentId: Option.some("test-deployment"),
-  logLevel: LogLevel.Warning,
-  logFormat: "json",
-  sessionIdleMinutes: 60,
-  sessionAbsoluteHours: 24,
-  webDist: Option.some(fileURLToPath(new URL("../../../web/dist/", import.meta.url))),
-  smtpUrl: Option.none(),
-  mailFrom: "Folio <no-reply@folio.test>",
-  ...overrides,
-  databaseUrl: Option.some(Redacted.make(overrides.databaseUrl)),
-})
 
 export interface TestServer {
   readonly url: string

@@ -1,0 +1,70 @@
+import { existsSync } from "node:fs"
+import { resolve } from "node:path"
+import { chromium, defineConfig, devices } from "@playwright/test"
+
+/**
+ * End-to-end tests: Chromium against the real server (`server/test/e2e-server.ts`), which serves
+ * the built console (`web/dist`, so run `npm run build -w @folio/web` first) over a fresh database.
+ */
+const port = Number(process.env.E2E_PORT ?? 3199)
+const baseURL = `http://127.0.0.1:${port}`
+// The server appends its JSON log lines here; specs read it (through the environment) to find digests.
+const serverLog = resolve(import.meta.dirname, process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log")
+process.env.E2E_SERVER_LOG = serverLog
+
+/** `CHROMIUM_PATH`, else Debian's Chromium (`node web/e2e/chromium.mjs` installs it), else Playwright's. */
+const chromiumPath = (): string => {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium"
+  const bundled = chromium.executablePath()
+  return existsSync(bundled) ? bundled : "/usr/bin/chromium"
+}
+
+export default defineConfig({
+  testDir: "web/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  ...(process.env.CI ? { workers: 2 } : {}),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    // Signs the admin in once; specs that never sign out reuse the cookies.
+    { name: "setup", testMatch: /.*\.setup\.ts$/ },
+    {
+      name: "chromium",
+      testMatch: /.*\.spec\.ts$/,
+      dependencies: ["setup"],
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npx tsx server/test/e2e-server.ts",
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(port), E2E_SERVER_LOG: serverLog },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+})

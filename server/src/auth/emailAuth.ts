@@ -1,0 +1,227 @@
+import { HttpServerRequest } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
+import {
+  type AcceptInvite,
+  type Actor,
+  Conflict,
+  type ConsumeMagicLink,
+  type InviteUser,
+  type LinkKind,
+  linkRequestedText,
+  NotFound,
+  passwordProblem,
+  type ResetPassword,
+  roleLabels,
+  rolesForCompanyKind,
+  Unauthorized,
+  ValidationError,
+} from "@folio/core"
+import { Effect, Option } from "effect"
+import { Audit } from "../audit/audit.js"
+import { AppConfig, publicOriginOf } from "../config.js"
+import { onUniqueViolation } from "../db/constraints.js"
+import { Mailer } from "../mail/mailer.js"
+import { inviteMessage, magicLinkMessage, resetMessage } from "../mail/templates.js"
+import { UsersRepo } from "../users/repo.js"
+import { type LinkKind as Kind, Links, linkLifetimeMinutes } from "./links.js"
+import { hashPassword } from "./passwords.js"
+import { type Limit, RateLimits } from "./rateLimits.js"
+import { Sessions } from "./sessions.js"
+import { startSession } from "./signIn.js"
+
+const clientIp = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+  Option.getOrElse(request.remoteAddress, () => "unknown"),
+)
+
+const mailLimits = (purpose: string, email: string, ip: string): ReadonlyArray<Limit> => [
+  { key: `${purpose}:account:${email}`, max: 3, windowSeconds: 15 * 60 },
+  { key: `${purpose}:ip:${ip}`, max: 20, windowSeconds: 15 * 60 },
+]
+
+const badPassword = (problem: string) =>
+  new ValidationError({ message: problem, issues: [{ path: ["password"], message: problem }] })
+
+/**
+ * Everything that proves identity by email: sign-in links with their 6-digit code, password
+ * resets and invitations. Requests answer the same for unknown emails; every form is limited.
+ */
+export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailAuth", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const users = yield* UsersRepo
+    const links = yield* Links
+    const mailer = yield* Mailer
+    const limits = yield* RateLimits
+    const sessions = yield* Sessions
+    const audit = yield* Audit
+    const config = yield* AppConfig
+    const origin = publicOriginOf(config)
+    const linkUrl = (path: string, token: string) => `${origin}${path}?token=${encodeURIComponent(token)}`
+
+    /** Sends a link when the account can use it; the caller's answer never says which. */
+    const requestLink = (purpose: "magic-link" | "reset", email: string) =>
+      Effect.gen(function* () {
+        const scoped = mailLimits(purpose, email, yield* clientIp)
+        yield* limits.check(scoped, purpose === "reset" ? "request a reset link" : "request a sign-in link")
+        yield* limits.hit(scoped)
+        const found = yield* users.findByEmail(email)
+        if (Option.isSome(found) && found.value.status === "active") {
+          const user = found.value
+          if (purpose === "magic-link") {
+            const { token, code } = yield* links.issue("magic_link", user.id)
+            yield* mailer.send(
+              user.email,
+              magicLinkMessage({
+                name: user.name,
+                url: linkUrl("/magic-link", token),
+                code: code ?? "",
+                minutes: linkLifetimeMinutes.magic_link,
+              }),
+            )
+          } else {
+            const { token } = yield* links.issue("reset", user.id)
+            yield* mailer.send(
+              user.email,
+              resetMessage({
+                name: user.name,
+                url: linkUrl("/forgot-password/reset", token),
+                minutes: linkLifetimeMinutes.reset,
+              }),
+            )
+          }
+          yield* audit.record({ action: `auth.${purpose}_requested`, target: { type: "user", id: user.id } })
+        }
+        return { message: linkRequestedText }
+      })
+
+    const consumeMagicLink = (payload: ConsumeMagicLink) =>
+      Effect.gen(function* () {
+        const ip = yield* clientIp
+        const ipLimit = [{ key: `magic-consume:ip:${ip}`, max: 20, windowSeconds: 60 }]
+        yield* limits.check(ipLimit, "sign in")
+        yield* limits.hit(ipLimit)
+        const userId =
+          "token" in payload
+            ? (yield* links.consume("magic_link", payload.token)).userId
+            : yield* Effect.gen(function* () {
+                const found = yield* users.findByEmail(payload.email)
+                if (Option.isNone(found)) {
+                  return yield* new Unauthorized({
+                    message: "That code is not right, or it has expired. Check the latest email.",
+                  })
+                }
+                yield* links.consumeCode(found.value.id, payload.code)
+                return found.value.id
+              })
+        const user = yield* users.findById(userId)
+        if (Option.isNone(user) || user.value.status !== "active") {
+          return yield* new Unauthorized({ message: "This account cannot sign in. Ask your administrator." })
+        }
+        return yield* startSession(user.value, "browser", "token" in payload ? "magic_link" : "magic_code")
+      })
+
+    const peek = (kind: LinkKind, token: string) =>
+      Effect.gen(function* () {
+        const link = yield* links.peek(kind, token)
+        const user = yield* Option.match(link, {
+          onNone: () => Effect.succeed(Option.none()),
+          onSome: (l) => users.findById(l.userId),
+        })
+        if (Option.isNone(link) || Option.isNone(user)) {
+          return yield* new Unauthorized({
+            message:
+              kind === "invite"
+                ? "This invitation has expired or was already used. Ask your administrator for a new one."
+                : kind === "reset"
+                  ? "This password reset link has expired or was already used. Request a new one."
+                  : "This sign-in link has expired or was already used. Request a new one on the sign-in page.",
+          })
+        }
+        return { kind, email: user.value.email, name: user.value.name, expiresAt: link.value.expiresAt }
+      })
+
+    /** Sets a password from a reset or invite link, after checking it against the account. */
+    const setPasswordFrom = (kind: Kind, input: ResetPassword | AcceptInvite) =>
+      Effect.gen(function* () {
+        const ip = yield* clientIp
+        const ipLimit = [{ key: `set-password:ip:${ip}`, max: 20, windowSeconds: 60 }]
+        yield* limits.check(ipLimit, "set a password")
+        yield* limits.hit(ipLimit)
+        const link = yield* links.peek(kind, input.token)
+        const user = yield* Option.match(link, {
+          onNone: () => Effect.succeed(Option.none()),
+          onSome: (l) => users.findById(l.userId),
+        })
+        if (Option.isSome(user)) {
+          const problem = passwordProblem(input.password, user.value)
+          if (problem) return yield* badPassword(problem)
+        }
+        const used = yield* links.consume(kind, input.token)
+        yield* users.setPassword(used.userId, yield* hashPassword(input.password))
+        // A reset means the old password may be known to someone else: end every session.
+        yield* sessions.revokeAllForUser(used.userId)
+        yield* audit.record({
+          action: kind === "invite" ? "auth.invite_accepted" : "auth.password_reset",
+          target: { type: "user", id: used.userId },
+        })
+      })
+
+    const invite = (actor: Actor, input: InviteUser) =>
+      Effect.gen(function* () {
+        const scoped = [{ key: `invite:actor:${actor.user.id}`, max: 50, windowSeconds: 3600 }]
+        yield* limits.check(scoped, "send invitations")
+        const companies = yield* sql<{ id: string; name: string; kind: "publisher" | "client" }>`
+          select id, name, kind from companies where id = ${input.companyId}`.pipe(Effect.orDie)
+        const company = companies[0]
+        if (!company) return yield* new NotFound({ message: "No such company." })
+        if (!rolesForCompanyKind(company.kind).includes(input.role)) {
+          const message = `People in a client company can be ${rolesForCompanyKind("client")
+            .map((r) => roleLabels[r].toLowerCase())
+            .join(" or ")}, not ${roleLabels[input.role].toLowerCase()}.`
+          return yield* new ValidationError({ message, issues: [{ path: ["role"], message }] })
+        }
+        const rows = yield* sql<{ id: string }>`
+          insert into users (email, name, company_id, role, status)
+          values (${input.email}, ${input.name}, ${company.id}, ${input.role}, 'invited')
+          returning id`.pipe(
+          onUniqueViolation({
+            users_email_unique: () => new Conflict({ message: `${input.email} already has an account.` }),
+          }),
+          Effect.catchTag("SqlError", Effect.die),
+        )
+        const userId = rows[0]!.id
+        yield* limits.hit(scoped)
+        const { token } = yield* links.issue("invite", userId)
+        yield* mailer.send(
+          input.email,
+          inviteMessage({
+            name: input.name,
+            inviter: actor.user.name,
+            company: company.name,
+            url: linkUrl("/set-password", token),
+            days: linkLifetimeMinutes.invite / 1440,
+          }),
+        )
+        yield* audit.record({
+          action: "user.invite",
+          actor: actor.user,
+          target: { type: "user", id: userId },
+          after: { email: input.email, name: input.name, companyId: company.id, role: input.role },
+        })
+        const created = yield* users.findById(userId)
+        const { passwordHash: _, company: __, ...user } = Option.getOrThrow(created)
+        return user
+      })
+
+    return {
+      requestMagicLink: (email: string) => requestLink("magic-link", email),
+      forgotPassword: (email: string) => requestLink("reset", email),
+      consumeMagicLink,
+      peek,
+      resetPassword: (input: ResetPassword) => setPasswordFrom("reset", input),
+      acceptInvite: (input: AcceptInvite) => setPasswordFrom("invite", input),
+      invite,
+    } as const
+  }),
+  dependencies: [Links.Default, Mailer.Default],
+}) {}

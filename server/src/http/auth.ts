@@ -1,0 +1,17 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { FolioApi } from "@folio/core"
+import { Effect } from "effect"
+import { EmailAuth } from "../auth/emailAuth.js"
+
+export const AuthLive = HttpApiBuilder.group(FolioApi, "auth", (handlers) =>
+  Effect.gen(function* () {
+    const auth = yield* EmailAuth
+    return handlers
+      .handle("requestMagicLink", ({ payload }) => auth.requestMagicLink(payload.email))
+      .handle("consumeMagicLink", ({ payload }) => auth.consumeMagicLink(payload))
+      .handle("peekLink", ({ path, urlParams }) => auth.peek(path.kind, urlParams.token))
+      .handle("forgotPassword", ({ payload }) => auth.forgotPassword(payload.email))
+      .handle("resetPassword", ({ payload }) => auth.resetPassword(payload))
+      .handle("acceptInvite", ({ payload }) => auth.acceptInvite(payload))
+  }),
+)

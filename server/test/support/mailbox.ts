@@ -1,0 +1,79 @@
+import { once } from "node:events"
+import type { AddressInfo } from "node:net"
+import PostalMime from "postal-mime"
+import { SMTPServer } from "smtp-server"
+
+export interface ReceivedMail {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+}
+
+/** A real SMTP server on loopback that keeps what it receives, for tests to read. */
+export const startMailbox = async () => {
+  const received: Array<ReceivedMail> = []
+  const waiters: Array<() => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Array<Buffer> = []
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+      stream.on("end", () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((email) => {
+            received.push({
+              to: session.envelope.rcptTo.map((r) => r.address).join(", "),
+              subject: email.subject ?? "",
+              text: email.text ?? "",
+              html: email.html ?? "",
+            })
+            for (const wake of waiters.splice(0)) wake()
+            callback()
+          })
+          .catch(callback)
+      })
+    },
+  })
+  server.listen(0, "127.0.0.1")
+  await once(server.server, "listening")
+  const { port } = server.server.address() as AddressInfo
+
+  /** The next message to `to` after `after` messages (waits up to 10 s). */
+  const next = async (to: string, after = 0): Promise<ReceivedMail> => {
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const found = received.filter((m) => m.to === to)[after]
+      if (found) return found
+      if (Date.now() > deadline) throw new Error(`no mail for ${to} within 10 s`)
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve)
+        setTimeout(resolve, 200)
+      })
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    next,
+    count: (to: string) => received.filter((m) => m.to === to).length,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export const linkIn = (mail: ReceivedMail, path: string): URL => {
+  const match = new RegExp(`https?://[^\\s]+${path.replace("/", "\\/")}\\?token=[A-Za-z0-9_%-]+`).exec(
+    mail.text,
+  )
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`)
+  return new URL(match[0])
+}
+
+export const codeIn = (mail: ReceivedMail): string => {
+  const match = /code on the sign-in page: (\d{6})/.exec(mail.text)
+  if (!match?.[1]) throw new Error(`no code in: ${mail.text}`)
+  return match[1]
+}

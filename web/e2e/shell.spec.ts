@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test"
+import { adminStorageState } from "./support/admin"
+
+test.use({ storageState: adminStorageState })
+
+const colorScheme = (page: import("@playwright/test").Page) =>
+  page.locator("html").getAttribute("data-mantine-color-scheme")
+
+test("the navigation lists the areas the role may see, and marks the current one", async ({ page }) => {
+  await page.goto("/dashboard")
+  const nav = page.getByRole("navigation", { name: "Main navigation" })
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard"])
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")
+})
+
+test("the colour scheme toggle switches light and dark and remembers the choice", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" })
+  await page.goto("/dashboard")
+  await expect.poll(() => colorScheme(page)).toBe("light")
+
+  await page.getByRole("button", { name: "Use dark colour scheme" }).click()
+  await expect.poll(() => colorScheme(page)).toBe("dark")
+  await expect(page.getByRole("button", { name: "Use light colour scheme" })).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
+  await expect.poll(() => colorScheme(page)).toBe("dark")
+
+  await page.getByRole("button", { name: "Use light colour scheme" }).click()
+  await expect.poll(() => colorScheme(page)).toBe("light")
+})
+
+test("a stored dark choice applies before the console's code has run", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" })
+  await page.addInitScript(() => window.localStorage.setItem("mantine-color-scheme-value", "dark"))
+  // Without its entry module the console never starts: what shows is index.html's boot screen.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort())
+  await page.goto("/dashboard")
+  await expect(page.getByRole("status")).toHaveText("Loading Folio…")
+  expect(await colorScheme(page)).toBe("dark")
+})
+
+test.describe("with a dark system preference", () => {
+  test.use({ colorScheme: "dark" })
+
+  test("the console follows the system until the user chooses", async ({ page }) => {
+    await page.goto("/dashboard")
+    await expect.poll(() => colorScheme(page)).toBe("dark")
+    await expect(page.getByRole("button", { name: "Use light colour scheme" })).toBeVisible()
+  })
+})
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test("the navigation opens from the burger and closes after choosing", async ({ page }) => {
+    await page.goto("/dashboard")
+    const nav = page.getByRole("navigation", { name: "Main navigation" })
+    await expect(nav.getByRole("link", { name: "Dashboard" })).not.toBeInViewport()
+
+    await page.getByRole("button", { name: "Open navigation" }).click()
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toBeInViewport()
+
+    await nav.getByRole("link", { name: "Dashboard" }).click()
+    await expect(page.getByRole("button", { name: "Open navigation" })).toBeVisible()
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
+  })
+})

@@ -1,0 +1,40 @@
+import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { csrfHeaderName, deploymentHeaderName, FolioApi } from "@folio/core"
+import { Cause, Effect, Exit, ManagedRuntime } from "effect"
+import { currentCsrfToken } from "./csrf"
+import { consoleDeploymentId, noteServerDeployment } from "./deployment"
+
+const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
+
+/** Every request names the console's deployment; writes also carry the CSRF token. */
+const withFolioHeaders = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
+  client.pipe(
+    HttpClient.mapRequest((request) => {
+      let next = request
+      if (consoleDeploymentId !== undefined) {
+        next = HttpClientRequest.setHeader(next, deploymentHeaderName, consoleDeploymentId)
+      }
+      const csrf = safeMethods.has(request.method) ? null : currentCsrfToken()
+      return csrf === null ? next : HttpClientRequest.setHeader(next, csrfHeaderName, csrf)
+    }),
+    HttpClient.tap((response) => Effect.sync(() => noteServerDeployment(response.headers))),
+  )
+
+/** The typed client derived from core's contract; the same origin serves the console and the API. */
+export class FolioClient extends Effect.Service<FolioClient>()("@folio/web/FolioClient", {
+  effect: HttpApiClient.make(FolioApi, { baseUrl: "", transformClient: withFolioHeaders }),
+  dependencies: [FetchHttpClient.layer],
+}) {}
+
+const runtime = ManagedRuntime.make(FolioClient.Default)
+
+/**
+ * Runs one API call and settles a Promise for TanStack Query. A failure rejects with the error
+ * itself — the contract's tagged error (`Unauthorized`, `InternalServerError`…), a `ParseError`
+ * for a response of the wrong shape, or an `HttpClientError` — so callers can match on it.
+ */
+export const callApi = <A, E>(call: (client: FolioClient) => Effect.Effect<A, E>): Promise<A> =>
+  runtime.runPromiseExit(Effect.flatMap(FolioClient, call)).then((exit) => {
+    if (Exit.isSuccess(exit)) return exit.value
+    throw Cause.squash(exit.cause)
+  })

@@ -1,0 +1,36 @@
+import { Button, Text, ThemeIcon, Title } from "@mantine/core"
+import { useDocumentTitle } from "@mantine/hooks"
+import { useEffect } from "react"
+import { describeError } from "../errors/describeError"
+import { CenteredScreen } from "./CenteredScreen"
+import { AlertIcon, ReloadIcon } from "./icons"
+
+const headings = {
+  server: "Something went wrong on the server",
+  unexpectedResponse: "Something went wrong",
+  unrecognizedAction: "This console is out of date",
+  answered: "This page could not be loaded",
+  client: "Something went wrong",
+} as const
+
+/** The root error boundary: the error catalogue's exact words, and a way out. */
+export const ErrorScreen = ({ error }: { readonly error: unknown }) => {
+  useDocumentTitle("Error · Folio")
+  // "See the browser console for more information" — so put it there.
+  useEffect(() => console.error(error), [error])
+  const { kind, text } = describeError(error, window.location.host)
+  return (
+    <CenteredScreen>
+      <ThemeIcon size={56} radius="xl" variant="light" color="red" aria-hidden="true">
+        <AlertIcon size={30} />
+      </ThemeIcon>
+      <Title order={1} fz="h2">
+        {headings[kind]}
+      </Title>
+      <Text role="alert">{text}</Text>
+      <Button leftSection={<ReloadIcon />} onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </CenteredScreen>
+  )
+}

@@ -1,0 +1,28 @@
+import type { QueryClient } from "@tanstack/react-query"
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router"
+import { isDeploymentSkewed } from "../api/deployment"
+import { ErrorScreen } from "../components/ErrorScreen"
+import { LoadingScreen } from "../components/LoadingScreen"
+import { NotFoundScreen } from "../components/NotFoundScreen"
+
+export interface RouterContext {
+  readonly queryClient: QueryClient
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location, preload }) => {
+    // A new deployment may have removed this bundle's route chunks: load the page afresh instead.
+    if (!preload && isDeploymentSkewed()) {
+      window.location.assign(location.href)
+      return new Promise<never>(() => {})
+    }
+  },
+  component: Outlet,
+  // While the console boots, go straight from index.html's boot screen to the same loading
+  // screen, with no blank frame between (later navigations keep the router's 1 s grace).
+  pendingComponent: () => <LoadingScreen />,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  errorComponent: ({ error }) => <ErrorScreen error={error} />,
+  notFoundComponent: () => <NotFoundScreen />,
+})

@@ -1,0 +1,21 @@
+import type { Action, Role } from "@folio/core"
+import { can } from "@folio/core"
+import type { ComponentType } from "react"
+import { DashboardIcon, type IconProps } from "../components/icons"
+import type { FileRoutesByTo } from "../routeTree.gen"
+
+export interface NavItem {
+  readonly label: string
+  readonly to: keyof FileRoutesByTo
+  /** The policy action that lets a role see this area (core's `can`). */
+  readonly action: Action
+  readonly icon: ComponentType<IconProps>
+}
+
+/** The console's areas, in menu order. A new screen adds a row here once its route exists. */
+export const navItems: ReadonlyArray<NavItem> = [
+  { label: "Dashboard", to: "/dashboard", action: "dashboard.view", icon: DashboardIcon },
+]
+
+export const navItemsFor = (role: Role): ReadonlyArray<NavItem> =>
+  navItems.filter((item) => can(role, item.action))

@@ -1,0 +1,57 @@
+import { tanstackRouter } from "@tanstack/router-plugin/vite"
+import react from "@vitejs/plugin-react"
+import { defineConfig, loadEnv } from "vite"
+
+const here = (path: string): string => decodeURIComponent(new URL(path, import.meta.url).pathname)
+
+const vendorChunks: ReadonlyArray<readonly [string, RegExp]> = [
+  ["react", /\/node_modules\/(react|react-dom|scheduler)\//],
+  ["tanstack", /\/node_modules\/@tanstack\//],
+  [
+    "mantine",
+    /\/node_modules\/(@mantine|@floating-ui|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-transition-group|clsx|tslib|get-nonce|detect-node-es)\//,
+  ],
+  [
+    "effect",
+    /\/node_modules\/(effect|@effect|@standard-schema|fast-check|pure-rand|find-my-way-ts|multipasta|msgpackr)\//,
+  ],
+]
+
+const vendorChunkOf = (id: string): string | undefined =>
+  vendorChunks.find(([, pattern]) => pattern.test(id))?.[0]
+
+export default defineConfig(({ mode }) => {
+  // `FOLIO_API_URL` (environment or web/.env) points the dev server's proxy at a running API server.
+  const env = loadEnv(mode, here("."), "FOLIO_")
+  return {
+    root: here("."),
+    plugins: [
+      // Must come before the React plugin: it generates the route tree and splits each route's code.
+      tanstackRouter({
+        target: "react",
+        autoCodeSplitting: true,
+        routesDirectory: here("./src/routes"),
+        generatedRouteTree: here("./src/routeTree.gen.ts"),
+        quoteStyle: "double",
+        semicolons: false,
+      }),
+      react(),
+    ],
+    build: {
+      outDir: here("./dist"),
+      emptyOutDir: true,
+      // The server serves /assets with `immutable` caching, so every file there carries a content hash.
+      assetsDir: "assets",
+      target: "es2022",
+      rollupOptions: {
+        output: {
+          // Libraries change less often than the console: separate chunks stay cached across releases.
+          manualChunks: (id: string) => vendorChunkOf(id),
+        },
+      },
+    },
+    server: {
+      proxy: { "/api": { target: env.FOLIO_API_URL ?? "http://127.0.0.1:3000" } },
+    },
+  }
+})
