@@ -9,7 +9,7 @@ import { chromium, defineConfig, devices } from "@playwright/test"
 const port = Number(process.env.E2E_PORT ?? 3199)
 const baseURL = `http://127.0.0.1:${port}`
 // The server appends its JSON log lines here; specs read it (through the environment) to find digests.
-const serverLog = resolve(import.meta.dirname, process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log")
+const serverLog = resolve(import.meta.dirname, process.env.E2E_SERVER_LOG ?? "web/test-results/e2e-server.log")
 process.env.E2E_SERVER_LOG = serverLog
 
 /** `CHROMIUM_PATH`, else Debian's Chromium (`node web/e2e/chromium.mjs` installs it), else Playwright's. */
@@ -22,7 +22,7 @@ const chromiumPath = (): string => {
 
 export default defineConfig({
   testDir: "web/e2e",
-  outputDir: "test-results/e2e",
+  outputDir: "web/test-results/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
