@@ -9,8 +9,14 @@ import { chromium, defineConfig, devices } from "@playwright/test"
 const port = Number(process.env.E2E_PORT ?? 3199)
 const baseURL = `http://127.0.0.1:${port}`
 // The server appends its JSON log lines here; specs read it (through the environment) to find digests.
-const serverLog = resolve(import.meta.dirname, process.env.E2E_SERVER_LOG ?? "web/test-results/e2e-server.log")
+const serverLog = resolve(
+  import.meta.dirname,
+  process.env.E2E_SERVER_LOG ?? "web/test-results/e2e-server.log",
+)
 process.env.E2E_SERVER_LOG = serverLog
+// Mail the server sends during the run, one JSON line per message ({ to, subject, text, html }).
+const mailbox = resolve(import.meta.dirname, process.env.E2E_MAILBOX ?? "web/test-results/e2e-mailbox.jsonl")
+process.env.E2E_MAILBOX = mailbox
 
 /** `CHROMIUM_PATH`, else Debian's Chromium (`node web/e2e/chromium.mjs` installs it), else Playwright's. */
 const chromiumPath = (): string => {
@@ -61,7 +67,7 @@ export default defineConfig({
   webServer: {
     command: "npx tsx server/test/e2e-server.ts",
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), E2E_SERVER_LOG: serverLog },
+    env: { PORT: String(port), E2E_SERVER_LOG: serverLog, E2E_MAILBOX: mailbox },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

@@ -2,18 +2,20 @@
  * The server Playwright tests run against: the real server and the built console over a fresh
  * database, plus a fault hook that exists only in this file (it never ships in dist/): an /api
  * request carrying `x-folio-test-fault: 500` dies inside the handler chain, so the real error
- * path answers with a 500 and a digest. Log lines are also appended to `E2E_SERVER_LOG`.
+ * path answers with a 500 and a digest. Log lines are also appended to `E2E_SERVER_LOG`, and
+ * mail goes to a loopback SMTP server whose messages land in `E2E_MAILBOX`.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { HttpServerRequest } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer, Logger, LogLevel, Option } from "effect"
+import { Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
 import { ServerLive } from "../src/app.js"
 import { AppConfig } from "../src/config.js"
 import { startEmbeddedPostgres } from "../src/db/embedded.js"
 import { testConfig } from "./support/config.js"
+import { startMailbox } from "./support/mailbox.js"
 import { databaseUrl, withClient } from "./support/postgres.js"
 
 const port = Number(process.env.PORT ?? 3199)
@@ -62,11 +64,32 @@ const fileLogger = logFile
     })()
   : Layer.empty
 
+/**
+ * A real SMTP server for the e2e run: every message it receives is appended as one JSON line
+ * ({ to, subject, text, html }) to `E2E_MAILBOX`, where specs read links and codes.
+ */
+const mailbox = Effect.acquireRelease(
+  Effect.promise(async () => {
+    const box = await startMailbox()
+    const file = process.env.E2E_MAILBOX
+    if (file) {
+      mkdirSync(dirname(file), { recursive: true })
+      rmSync(file, { force: true })
+      box.onMail((mail) => appendFileSync(file, `${JSON.stringify(mail)}\n`))
+    }
+    return box
+  }),
+  (box) => Effect.promise(() => box.close()),
+)
+
 const program = Effect.gen(function* () {
   const url = yield* database
+  const box = yield* mailbox
   const config = testConfig({
     databaseUrl: url,
     port,
+    smtpUrl: Option.some(Redacted.make(box.url)),
+    publicUrl: Option.some(new URL(`http://127.0.0.1:${port}`)),
     logLevel: LogLevel.Info,
     deploymentId: Option.some(process.env.FOLIO_DEPLOYMENT_ID ?? "e2e"),
   })

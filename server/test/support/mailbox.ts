@@ -14,6 +14,7 @@ export interface ReceivedMail {
 export const startMailbox = async () => {
   const received: Array<ReceivedMail> = []
   const waiters: Array<() => void> = []
+  const listeners: Array<(mail: ReceivedMail) => void> = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -60,6 +61,7 @@ export const startMailbox = async () => {
     received,
     next,
     count: (to: string) => received.filter((m) => m.to === to).length,
+    onMail: (listener: (mail: ReceivedMail) => void) => listeners.push(listener),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
