@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto"
 import { type Action, CompanyPage, FolioApi, grantFor, type Role, roles, UserPage } from "@folio/core"
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Need } from "../src/auth/authorize.js"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
@@ -85,6 +85,15 @@ const freshLink = async (kind: "magic_link" | "reset" | "invite", userId: string
   )
   return token
 }
+
+/** A live browser session of a user, as if they had signed in elsewhere. */
+const freshSession = (userId: string) =>
+  db.query((sql) =>
+    sql<{ id: string }>`
+        insert into sessions (token_hash, user_id, kind, expires_at)
+        values (decode(md5(random()::text), 'hex'), ${userId}, 'browser', now() + interval '1 day')
+        returning id`.pipe(Effect.map((rows) => rows[0]?.id ?? "")),
+  )
 
 /** An "own" list holds only the caller's company (the rows are filtered in SQL). */
 const onlyOwnCompanies = async (ctx: Ctx, response: Response) => {
@@ -181,6 +190,73 @@ const table: Record<string, Row> = {
         companyId: target.companyId,
         role: "reader",
       },
+    }),
+  },
+  "profile.get": {
+    access: "policy",
+    action: "profile.manage",
+    need: "read",
+    scoped: false,
+    request: async () => ({ method: "GET", path: "/profile" }),
+  },
+  "profile.update": {
+    access: "policy",
+    action: "profile.manage",
+    need: "write",
+    scoped: false,
+    request: async () => ({ method: "PATCH", path: "/profile", body: { timezone: "Europe/London" } }),
+  },
+  "profile.changePassword": {
+    access: "policy",
+    action: "profile.manage",
+    need: "admin",
+    scoped: false,
+    // Sets the same password again, so later sign-ins in this file keep working.
+    request: async ({ caller }) => ({
+      method: "PUT",
+      path: "/profile/password",
+      body: { currentPassword: passwordOf(caller.role), newPassword: passwordOf(caller.role) },
+    }),
+  },
+  "profile.sessions": {
+    access: "policy",
+    action: "profile.manage",
+    need: "read",
+    scoped: false,
+    request: async () => ({ method: "GET", path: "/profile/sessions" }),
+  },
+  "profile.revokeSession": {
+    access: "policy",
+    action: "profile.manage",
+    need: "write",
+    scoped: false,
+    request: async ({ caller }) => ({
+      method: "DELETE",
+      path: `/profile/sessions/${await freshSession(caller.userId)}`,
+    }),
+  },
+  "profile.revokeOtherSessions": {
+    access: "policy",
+    action: "profile.manage",
+    need: "write",
+    scoped: false,
+    request: async () => ({ method: "POST", path: "/profile/sessions/revoke-others" }),
+  },
+  "profile.userSessions": {
+    access: "policy",
+    action: "users.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({ method: "GET", path: `/users/${target.userId}/sessions` }),
+  },
+  "profile.revokeUserSession": {
+    access: "policy",
+    action: "users.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => ({
+      method: "DELETE",
+      path: `/users/${target.userId}/sessions/${await freshSession(target.userId)}`,
     }),
   },
   "tokens.list": {

@@ -5,6 +5,7 @@ import { AuthGroup } from "./auth.js"
 import { CompaniesGroup } from "./companies.js"
 import { HealthGroup } from "./health.js"
 import { InvitesGroup } from "./invites.js"
+import { ProfileGroup } from "./profile.js"
 import { SessionGroup } from "./session.js"
 import { TeamsGroup } from "./teams.js"
 import { TokensGroup } from "./tokens.js"
@@ -22,6 +23,7 @@ export class FolioApi extends HttpApi.make("folio")
   .add(TeamsGroup)
   .add(UsersGroup)
   .add(InvitesGroup)
+  .add(ProfileGroup)
   .addError(UnrecognizedAction)
   .addError(InternalServerError)
   .prefix(apiPrefix)

@@ -7,6 +7,16 @@ import { hashSecret, newSecret } from "./tokens.js"
 
 export type SessionKind = "browser" | "cli"
 
+interface SessionRow {
+  readonly id: string
+  readonly kind: SessionKind
+  readonly ip: string | null
+  readonly userAgent: string | null
+  readonly createdAt: Date
+  readonly lastSeenAt: Date
+  readonly expiresAt: Date
+}
+
 /**
  * Server-side sessions. The client holds a random secret; the table holds its SHA-256, so a
  * leaked database row cannot be replayed. Idle and absolute timeouts are checked on every use.
@@ -87,7 +97,45 @@ export class Sessions extends Effect.Service<Sessions>()("@folio/server/Sessions
         Effect.orDie,
       )
 
-    return { create, resolve, revoke, revokeByToken, revokeAllForUser } as const
+    const listForUser = (userId: string, current: Option.Option<string>) =>
+      sql<SessionRow>`
+        select id, kind, ip, user_agent, created_at, last_seen_at, expires_at from sessions
+        where user_id = ${userId} and revoked_at is null and expires_at > now()
+          and last_seen_at > now() - make_interval(secs => ${idleMs / 1000})
+        order by last_seen_at desc`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => rows.map((row) => ({ ...row, current: Option.contains(current, row.id) }))),
+      )
+
+    /** Ends one of a user's sessions; false when there was no such live session. */
+    const revokeForUser = (userId: string, sessionId: string) =>
+      sql<{ id: string }>`
+        update sessions set revoked_at = now()
+        where id = ${sessionId} and user_id = ${userId} and revoked_at is null returning id`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => rows.length > 0),
+      )
+
+    const revokeOthers = (userId: string, keep: Option.Option<string>) =>
+      sql<{ id: string }>`
+        update sessions set revoked_at = now()
+        where user_id = ${userId} and revoked_at is null
+          and id is distinct from ${Option.getOrNull(keep)}::uuid
+        returning id`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => rows.length),
+      )
+
+    return {
+      create,
+      resolve,
+      revoke,
+      revokeByToken,
+      revokeAllForUser,
+      listForUser,
+      revokeForUser,
+      revokeOthers,
+    } as const
   }),
   dependencies: [UsersRepo.Default],
 }) {}

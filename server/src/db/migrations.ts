@@ -4,6 +4,7 @@ import identity from "./migrations/0001_identity.js"
 import tokensAuditLimits from "./migrations/0002_tokens_audit_limits.js"
 import directory from "./migrations/0003_directory.js"
 import mailAndLinks from "./migrations/0004_mail_and_links.js"
+import profile from "./migrations/0005_profile.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -11,6 +12,7 @@ const migrations = {
   "0002_tokens_audit_limits": tokensAuditLimits,
   "0003_directory": directory,
   "0004_mail_and_links": mailAndLinks,
+  "0005_profile": profile,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -8,6 +8,7 @@ import { EmailAuth } from "../auth/emailAuth.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { Companies } from "../companies/service.js"
+import { Profiles } from "../profile/service.js"
 import { Teams } from "../teams/service.js"
 import { UsersRepo } from "../users/repo.js"
 import { Users } from "../users/service.js"
@@ -15,6 +16,7 @@ import { AuthLive } from "./auth.js"
 import { CompaniesLive } from "./companies.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
+import { ProfileLive } from "./profile.js"
 import { SessionLive } from "./session.js"
 import { TeamsLive } from "./teams.js"
 import { TokensLive } from "./tokens.js"
@@ -46,9 +48,10 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     TeamsLive,
     UsersLive,
     InvitesLive,
+    ProfileLive,
   ]),
   Layer.provide(AuthenticationLive),
-  Layer.provide(EmailAuth.Default),
+  Layer.provide([EmailAuth.Default, Profiles.Default]),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
   Layer.provide([Companies.Default, Teams.Default, Users.Default]),
   Layer.provide(UsersRepo.Default),
