@@ -22,6 +22,8 @@ export interface AppConfigShape {
   readonly webDist: Option.Option<string>
   readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
   readonly mailFrom: string
+  /** `demo` fills an empty database with a sample organisation on first start. */
+  readonly seed: "demo" | "none"
 }
 
 export class AppConfig extends Context.Tag("@folio/server/AppConfig")<AppConfig, AppConfigShape>() {}
@@ -142,7 +144,7 @@ const deploymentId = Config.string("FOLIO_DEPLOYMENT_ID").pipe(
 
 const logFormat = Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option)
 
-export const appConfig = Config.all({
+const fields = Config.all({
   port,
   host: nonEmpty("HOST").pipe(Config.withDefault("127.0.0.1")),
   databaseUrl: url("DATABASE_URL", ["postgres:", "postgresql:"]).pipe(
@@ -164,7 +166,18 @@ export const appConfig = Config.all({
     Config.map(Option.map((u) => Redacted.make(u.toString()))),
   ),
   mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
+  seed: Config.literal("demo", "none")("FOLIO_SEED").pipe(Config.option),
 })
+
+/** The demo seed is on by default only for the embedded database (a first local try-out). */
+export const appConfig = fields.pipe(
+  Config.map(
+    (c): AppConfigShape => ({
+      ...c,
+      seed: Option.getOrElse(c.seed, () => (Option.isNone(c.databaseUrl) ? "demo" : "none")),
+    }),
+  ),
+)
 
 /** One line naming the variable, e.g. `Invalid configuration: PORT: expected a port number …`. */
 export const describeConfigError = (error: ConfigError.ConfigError): string => {

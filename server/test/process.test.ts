@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { demoPassword } from "../src/seed/demo.js"
 import { freePort } from "./support/server.js"
 
 /** The built server as a user runs it: `node server/dist/main.js`. */
@@ -112,12 +113,21 @@ describe("the embedded database", () => {
     expect(match, first.output()).not.toBeNull()
     const generatedPassword = match?.[1] ?? ""
     expect((await signIn()).status).toBe(200)
+    // The embedded database gets the demo organisation on its first start.
+    expect(first.output()).toContain("Seeded demo data")
+    const demo = await fetch(`${url}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "grace.liu@northwind.example", password: demoPassword }),
+    })
+    expect(demo.status).toBe(200)
     first.child.kill("SIGTERM")
     expect(await exited(first.child)).toBe(0)
 
     const second = run({ PORT: String(port), FOLIO_DATA_DIR: dataDir })
     await waitForHealth(url, second.child)
     expect(second.output()).not.toContain("Created the first admin")
+    expect(second.output()).not.toContain("Seeded demo data")
     expect((await signIn()).status).toBe(200)
     second.child.kill("SIGTERM")
     expect(await exited(second.child)).toBe(0)

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AppConfig } from "../config.js"
+import { seedDemo } from "../seed/demo.js"
 import { hashPassword } from "./passwords.js"
 
 /**
@@ -35,6 +36,7 @@ export const BootstrapLive = Layer.effectDiscard(
         return Option.some({ email, password, generated })
       }),
     )
+    if (Option.isSome(created) && config.seed === "demo") yield* sql.withTransaction(seedDemo)
     if (Option.isSome(created)) {
       const { email, password, generated } = created.value
       yield* generated
