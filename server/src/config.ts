@@ -24,6 +24,13 @@ export interface AppConfigShape {
   readonly mailFrom: string
   /** `demo` fills an empty database with a sample organisation on first start. */
   readonly seed: "demo" | "none"
+  /** OpenID Connect single sign-on; present only when issuer, client id and secret are all set. */
+  readonly oidc: Option.Option<{
+    readonly issuer: URL
+    readonly clientId: string
+    readonly clientSecret: Redacted.Redacted<string>
+    readonly label: string
+  }>
 }
 
 export class AppConfig extends Context.Tag("@folio/server/AppConfig")<AppConfig, AppConfigShape>() {}
@@ -167,14 +174,48 @@ const fields = Config.all({
   ),
   mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
   seed: Config.literal("demo", "none")("FOLIO_SEED").pipe(Config.option),
+  oidcIssuer: url("OIDC_ISSUER", ["http:", "https:"]),
+  oidcClientId: nonEmpty("OIDC_CLIENT_ID").pipe(Config.option),
+  oidcClientSecret: Config.redacted("OIDC_CLIENT_SECRET").pipe(Config.option),
+  oidcLabel: nonEmpty("OIDC_LABEL").pipe(Config.withDefault("Single sign-on")),
 })
+
+const oidc = (c: Config.Config.Success<typeof fields>) => {
+  const present: ReadonlyArray<readonly [string, boolean]> = [
+    ["OIDC_ISSUER", Option.isSome(c.oidcIssuer)],
+    ["OIDC_CLIENT_ID", Option.isSome(c.oidcClientId)],
+    ["OIDC_CLIENT_SECRET", Option.isSome(c.oidcClientSecret)],
+  ]
+  const missing = present.filter(([, set]) => !set).map(([name]) => name)
+  if (missing.length === 3) return Either.right(Option.none())
+  if (Option.isSome(c.oidcIssuer) && Option.isSome(c.oidcClientId) && Option.isSome(c.oidcClientSecret)) {
+    return Either.right(
+      Option.some({
+        issuer: c.oidcIssuer.value,
+        clientId: c.oidcClientId.value,
+        clientSecret: c.oidcClientSecret.value,
+        label: c.oidcLabel,
+      }),
+    )
+  }
+  return Either.left(
+    ConfigError.InvalidData(
+      [missing[0] ?? "OIDC_ISSUER"],
+      `is required when any OIDC_* variable is set (missing: ${missing.join(", ")})`,
+    ),
+  )
+}
 
 /** The demo seed is on by default only for the embedded database (a first local try-out). */
 export const appConfig = fields.pipe(
-  Config.map(
-    (c): AppConfigShape => ({
-      ...c,
-      seed: Option.getOrElse(c.seed, () => (Option.isNone(c.databaseUrl) ? "demo" : "none")),
+  Config.mapOrFail((c) =>
+    Either.map(oidc(c), (sso): AppConfigShape => {
+      const { oidcIssuer: _i, oidcClientId: _c, oidcClientSecret: _s, oidcLabel: _l, ...rest } = c
+      return {
+        ...rest,
+        seed: Option.getOrElse(c.seed, () => (Option.isNone(c.databaseUrl) ? "demo" : "none")),
+        oidc: sso,
+      }
     }),
   ),
 )

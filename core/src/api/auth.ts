@@ -8,6 +8,7 @@ import {
   LinkRequested,
   RequestLink,
   ResetPassword,
+  SsoConfig,
 } from "../domain/authLinks.js"
 import { SignInResult } from "../domain/user.js"
 import { RateLimited, Unauthorized, ValidationError } from "../errors.js"
@@ -56,6 +57,30 @@ export class AuthGroup extends HttpApiGroup.make("auth")
       .addSuccess(Schema.Void)
       .addError(Unauthorized)
       .annotate(OpenApi.Summary, "Set a first password from an invitation and activate the account"),
+  )
+  .add(
+    HttpApiEndpoint.get("ssoConfig", "/auth/sso")
+      .addSuccess(SsoConfig)
+      .annotate(OpenApi.Summary, "Whether single sign-on is configured, and its button label"),
+  )
+  .add(
+    HttpApiEndpoint.get("ssoStart", "/auth/sso/start")
+      .setUrlParams(Schema.Struct({ redirect: Schema.optional(Schema.String) }))
+      .addSuccess(HttpApiSchema.Empty(302))
+      .annotate(OpenApi.Summary, "Start single sign-on: redirects to the identity provider (PKCE)"),
+  )
+  .add(
+    HttpApiEndpoint.get("ssoCallback", "/auth/sso/callback")
+      .setUrlParams(Schema.Record({ key: Schema.String, value: Schema.String }))
+      .addSuccess(HttpApiSchema.Empty(302))
+      .annotate(
+        OpenApi.Summary,
+        "The identity provider's redirect back; signs in and redirects to the console",
+      )
+      .annotate(
+        OpenApi.Description,
+        "Failures redirect to /login?sso_error=<code> (see ssoErrorTexts in core).",
+      ),
   )
   .addError(RateLimited)
   .addError(ValidationError)

@@ -63,3 +63,20 @@ export const InviteUser = Schema.Struct({
   role: Role,
 })
 export type InviteUser = typeof InviteUser.Type
+
+/** What the sign-in page needs to know about single sign-on. */
+export const SsoConfig = Schema.Struct({ enabled: Schema.Boolean, label: Schema.String })
+export type SsoConfig = typeof SsoConfig.Type
+
+/** `/login?sso_error=…` carries one of these codes; the console shows the matching text. */
+export const ssoErrorTexts = {
+  unknown_account:
+    "Your single sign-on account is not linked to Folio, and your email's domain belongs to no client company. Ask your administrator to invite you.",
+  unverified_email:
+    "Your identity provider did not confirm your email address, so Folio cannot sign you in with it.",
+  disabled: "Your Folio account is disabled. Ask your administrator.",
+  expired: "The single sign-on attempt expired or was started in another browser. Try again.",
+  provider: "The identity provider could not complete the sign-in. Try again, or sign in with your password.",
+  not_configured: "Single sign-on is not configured on this server.",
+} as const
+export type SsoErrorCode = keyof typeof ssoErrorTexts

@@ -5,6 +5,7 @@ import tokensAuditLimits from "./migrations/0002_tokens_audit_limits.js"
 import directory from "./migrations/0003_directory.js"
 import mailAndLinks from "./migrations/0004_mail_and_links.js"
 import profile from "./migrations/0005_profile.js"
+import sso from "./migrations/0006_sso.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -13,6 +14,7 @@ const migrations = {
   "0003_directory": directory,
   "0004_mail_and_links": mailAndLinks,
   "0005_profile": profile,
+  "0006_sso": sso,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

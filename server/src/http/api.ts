@@ -7,6 +7,7 @@ import { AuthenticationLive } from "../auth/authentication.js"
 import { EmailAuth } from "../auth/emailAuth.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
+import { Sso } from "../auth/sso.js"
 import { Companies } from "../companies/service.js"
 import { Profiles } from "../profile/service.js"
 import { Teams } from "../teams/service.js"
@@ -51,7 +52,7 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     ProfileLive,
   ]),
   Layer.provide(AuthenticationLive),
-  Layer.provide([EmailAuth.Default, Profiles.Default]),
+  Layer.provide([EmailAuth.Default, Profiles.Default, Sso.Default]),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
   Layer.provide([Companies.Default, Teams.Default, Users.Default]),
   Layer.provide(UsersRepo.Default),

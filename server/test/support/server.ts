@@ -30,12 +30,14 @@ export const startTestServer = async (
   options: ServerOptions & {
     readonly config?: Omit<Partial<AppConfigShape>, "databaseUrl">
     readonly databaseUrl?: string
+    /** A port chosen beforehand, e.g. because an identity provider must know the callback URL. */
+    readonly port?: number
     /** Extra loggers, e.g. to capture log lines in a test. */
     readonly logger?: Layer.Layer<never>
   } = {},
 ): Promise<TestServer> => {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase())
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const config = testConfig({ ...options.config, databaseUrl, port })
   const scope = Effect.runSync(Scope.make())
   const layer = ServerLive(options).pipe(
