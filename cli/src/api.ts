@@ -79,6 +79,19 @@ export const resolveTarget = (flags: {
     return { url, urlSource, token: null, tokenSource: null, email: null }
   })
 
+export const notSignedIn = (): CliError =>
+  new CliError({
+    code: "NotSignedIn",
+    message: "Not signed in.",
+    hint: "Run `folio login --url URL --email EMAIL` (or `--token`), or set FOLIO_URL and FOLIO_TOKEN.",
+  })
+
+/** The target, which must have a credential: every command but doctor and login needs one. */
+export const signedInTarget = (flags: {
+  readonly url?: string | undefined
+}): Effect.Effect<Target, CliError> =>
+  resolveTarget(flags).pipe(Effect.filterOrFail((target) => target.token !== null, notSignedIn))
+
 const makeClient = (target: Pick<Target, "url" | "token">) =>
   HttpApiClient.make(FolioApi, {
     baseUrl: target.url,

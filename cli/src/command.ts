@@ -1,4 +1,4 @@
-import type { Command } from "commander"
+import { type Command, InvalidArgumentError } from "commander"
 import { detectOutput, type Output } from "./ui/output.js"
 import { renderFailure } from "./ui/render.js"
 
@@ -24,11 +24,47 @@ export const stringFlag = (command: Command, name: string): string | undefined =
 
 export const booleanFlag = (command: Command, name: string): boolean => command.getOptionValue(name) === true
 
+export const numberFlag = (command: Command, name: string): number | undefined => {
+  const value: unknown = command.getOptionValue(name)
+  return typeof value === "number" ? value : undefined
+}
+
+/** A flag whose value commander has checked against `choices`. */
+export const choiceFlag = <A extends string>(
+  command: Command,
+  name: string,
+  choices: ReadonlyArray<A>,
+): A | undefined => {
+  const value = stringFlag(command, name)
+  return choices.find((choice) => choice === value)
+}
+
+/** Commander argument parser: a whole number between min and max. */
+export const integerIn =
+  (min: number, max: number) =>
+  (raw: string): number => {
+    const value = Number(raw)
+    if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max)
+      throw new InvalidArgumentError(`Give a whole number from ${min} to ${max}.`)
+    return value
+  }
+
+/** `--limit`, `--cursor` and `--all` for the commands that list a keyset-paged collection. */
+export const addPagingFlags = (command: Command, items: string): Command =>
+  command
+    .option(
+      "--limit <n>",
+      `${items} per page, 1–200 (default 50; with --all, 200 per request)`,
+      integerIn(1, 200),
+    )
+    .option("--cursor <cursor>", "start after this cursor (the nextCursor of the previous page)")
+    .option("--all", `follow the cursors and print every ${items.replace(/s$/, "")}`)
+
 /** Appends an "Examples:" section to a command's --help. */
 export const addExamples = (command: Command, examples: ReadonlyArray<readonly [string, string]>): Command =>
   command.addHelpText(
     "after",
-    `\nExamples:\n${examples.map(([line, what]) => `  $ ${line}\n      ${what}`).join("\n")}\n`,
+    `\nExamples:\n${examples.map(([line, what]) => (what === "" ? `  $ ${line}` : `  $ ${line}\n      ${what}`)).join("\n")}\n`,
   )
 
 /**
@@ -37,7 +73,9 @@ export const addExamples = (command: Command, examples: ReadonlyArray<readonly [
  */
 export const action =
   (body: (command: Command, out: Output) => Promise<number>) =>
-  async (_options: unknown, command: Command): Promise<void> => {
+  async (...args: ReadonlyArray<unknown>): Promise<void> => {
+    // Commander passes the positional arguments, then the options, then the command itself.
+    const command = args.at(-1) as Command
     const out = detectOutput({ json: booleanFlag(command, "json") })
     try {
       process.exitCode = await body(command, out)

@@ -1,6 +1,10 @@
 import { Command, CommanderError } from "commander"
+import { registerCompanies } from "./commands/companies.js"
 import { registerDoctor } from "./commands/doctor.js"
 import { registerSession } from "./commands/session.js"
+import { registerTeams } from "./commands/teams.js"
+import { registerTokens } from "./commands/tokens.js"
+import { registerUsers } from "./commands/users.js"
 import { detectOutput } from "./ui/output.js"
 import { renderFailure } from "./ui/render.js"
 import { cliVersion } from "./version.js"
@@ -31,12 +35,19 @@ Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
 Examples:
   $ folio doctor
   $ folio login --url http://127.0.0.1:3000 --email ada@example.com
+  $ folio login --token --url https://folio.example.com
   $ folio whoami --json
+  $ folio users list --company acme
+  $ folio tokens create --name ci --scope read
 `,
   )
 
 registerDoctor(program)
 registerSession(program)
+registerTokens(program)
+registerUsers(program)
+registerCompanies(program)
+registerTeams(program)
 
 try {
   await program.parseAsync(process.argv)

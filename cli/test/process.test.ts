@@ -27,16 +27,51 @@ describe("folio without a server", () => {
   it("lists every command in --help", async () => {
     const run = await folio(["--help"])
     expect(run.code).toBe(0)
-    for (const command of ["doctor", "login", "logout", "whoami"]) expect(run.stdout).toContain(command)
+    for (const command of ["doctor", "login", "logout", "whoami", "tokens", "users", "companies", "teams"])
+      expect(run.stdout).toContain(command)
     expect(run.stdout).toContain("FOLIO_TOKEN")
   })
 
-  it.each(["doctor", "login", "logout", "whoami"])("gives %s a --help with examples", async (command) => {
-    const run = await folio([command, "--help"])
+  it.each([
+    "doctor",
+    "login",
+    "logout",
+    "whoami",
+    "tokens",
+    "tokens list",
+    "tokens create",
+    "tokens revoke",
+    "users",
+    "users list",
+    "users invite",
+    "users set-role",
+    "users disable",
+    "users enable",
+    "companies",
+    "companies list",
+    "companies create",
+    "teams",
+    "teams list",
+    "teams create",
+    "teams add-member",
+    "teams remove-member",
+  ])("gives %s a --help with examples", async (command) => {
+    const run = await folio([...command.split(" "), "--help"])
     expect(run.code).toBe(0)
     expect(run.stdout).toContain(`Usage: folio ${command}`)
     expect(run.stdout).toContain("Examples:")
-    expect(run.stdout).toContain("$ folio")
+    expect(run.stdout).toContain(`$ folio ${command}`)
+  })
+
+  it.each([
+    ["users", "list"],
+    ["tokens", "list"],
+    ["teams", "list", "--company", "acme"],
+  ])("says %s needs a sign-in before contacting anyone", async (...args) => {
+    const run = await folio(args)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    expect(run.stderr).toContain("Not signed in.")
   })
 
   it("fails doctor against a closed port with one clear line on stderr and nothing on stdout", async () => {

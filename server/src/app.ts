@@ -9,6 +9,7 @@ import { DatabaseLive, MigrationsLive } from "./db/database.js"
 import { ApiLive } from "./http/api.js"
 import { makeConsoleHandler } from "./http/console.js"
 import { errorsAndDeployment } from "./http/middleware.js"
+import { HousekeepingLive } from "./jobs/housekeeping.js"
 
 type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
 
@@ -55,4 +56,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
   )
 
 export const ServerLive = (options: ServerOptions = {}) =>
-  HttpLive(options).pipe(Layer.provide(BootstrapLive), Layer.provide(DatabaseReady))
+  Layer.merge(HttpLive(options), HousekeepingLive).pipe(
+    Layer.provide(BootstrapLive),
+    Layer.provide(DatabaseReady),
+  )

@@ -24,6 +24,8 @@ export interface AppConfigShape {
   readonly mailFrom: string
   /** `demo` fills an empty database with a sample organisation on first start. */
   readonly seed: "demo" | "none"
+  /** Audit entries older than this many days are deleted by the hourly housekeeping. */
+  readonly auditRetentionDays: number
   /** OpenID Connect single sign-on; present only when issuer, client id and secret are all set. */
   readonly oidc: Option.Option<{
     readonly issuer: URL
@@ -174,6 +176,7 @@ const fields = Config.all({
   ),
   mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
   seed: Config.literal("demo", "none")("FOLIO_SEED").pipe(Config.option),
+  auditRetentionDays: positiveInt("FOLIO_AUDIT_RETENTION_DAYS", 365),
   oidcIssuer: url("OIDC_ISSUER", ["http:", "https:"]),
   oidcClientId: nonEmpty("OIDC_CLIENT_ID").pipe(Config.option),
   oidcClientSecret: Config.redacted("OIDC_CLIENT_SECRET").pipe(Config.option),

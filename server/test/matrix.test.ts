@@ -50,6 +50,8 @@ type Row =
       /** The request addresses one company's object, so "own" grants reach only the caller's. */
       readonly scoped: boolean
       readonly request: (ctx: Ctx) => Promise<Request>
+      /** Refused to every API token, whatever its scopes (sessions only). */
+      readonly sessionOnly?: boolean
       /** Extra checks on a successful answer, e.g. that an "own" list holds only the caller's company. */
       readonly check?: (ctx: Ctx, response: Response) => Promise<void>
     }
@@ -218,6 +220,7 @@ const table: Record<string, Row> = {
     action: "profile.manage",
     need: "admin",
     scoped: false,
+    sessionOnly: true,
     // Sets the same password again, so later sign-ins in this file keep working.
     request: async ({ caller }) => ({
       method: "PUT",
@@ -584,17 +587,28 @@ describe("the role × endpoint matrix", () => {
     const needs: ReadonlyArray<Need> = ["read", "write", "admin"]
     for (const [key, row] of rows) {
       if (row.access !== "policy") continue
-      it(`${key} needs the "${row.need}" scope`, async () => {
+      it(`${key} needs the "${row.need}" scope or a wider one`, async () => {
         const caller = callers.get("admin")!
         const ctx = { caller, target: targets.get(caller.companyId)! }
-        const without = await send(key, row, ctx, await token(needs.filter((n) => n !== row.need)))
-        expect(without.status).toBe(403)
-        expect(await decodeBody(ErrorBody, without)).toEqual({
-          _tag: "Forbidden",
-          message: `This API token lacks the "${row.need}" scope.`,
-        })
-        const only = await send(key, row, ctx, await token([row.need]))
-        expect(only.status, await only.clone().text()).toBeLessThan(300)
+        if (row.sessionOnly) {
+          const refused = await send(key, row, ctx, await token(["admin"]))
+          expect(refused.status).toBe(403)
+          return
+        }
+        // Scopes nest (admin ⊃ write ⊃ read): every lower scope is refused, the needed one and above pass.
+        const lower = needs.slice(0, needs.indexOf(row.need))
+        for (const scope of lower) {
+          const without = await send(key, row, ctx, await token([scope]))
+          expect(without.status).toBe(403)
+          expect(await decodeBody(ErrorBody, without)).toEqual({
+            _tag: "Forbidden",
+            message: `This API token lacks the "${row.need}" scope.`,
+          })
+        }
+        for (const scope of needs.slice(needs.indexOf(row.need))) {
+          const only = await send(key, row, ctx, await token([scope]))
+          expect(only.status, await only.clone().text()).toBeLessThan(300)
+        }
       })
     }
   })

@@ -90,7 +90,7 @@ describe("password change", () => {
     const admin = await cliSignIn(server, server.adminEmail, server.adminPassword)
     const created = await apiCall(server, admin, "POST", "/tokens", {
       name: "all scopes",
-      scopes: ["read", "write"],
+      scopes: ["admin"],
       expiresInDays: 1,
     })
     const { secret } = await decodeBody(Schema.Struct({ secret: Schema.String }), created)

@@ -1,25 +1,50 @@
-import type { Command } from "commander"
+import { type Command, Option } from "commander"
+import { CliError } from "../cliError.js"
 import { action, addExamples, addJsonFlag, addUrlFlag, booleanFlag, stringFlag } from "../command.js"
 
 /** login, logout, whoami: the credential the other commands use. */
 export const registerSession = (program: Command): void => {
   const login = program
     .command("login")
-    .summary("sign in and store a credential for later commands")
+    .summary("sign in (password or API token) and store a credential for later commands")
     .description(
-      "Signs in with email and password and stores the server URL, your email and a bearer token in " +
-        "$FOLIO_CONFIG_DIR, $XDG_CONFIG_HOME/folio or ~/.config/folio (credentials.json, readable by you only).\n" +
-        "The password is asked for at the terminal without echo; scripts pipe it with --password-stdin.",
+      "Signs in and stores the server URL, your email and a bearer token in " +
+        "$FOLIO_CONFIG_DIR, $XDG_CONFIG_HOME/folio or ~/.config/folio (credentials.json, readable by you only).\n\n" +
+        "With --email it signs in with your password, which is asked for at the terminal without echo " +
+        "(scripts pipe it with --password-stdin).\n" +
+        "With --token it stores a token you already have (an API token from `folio tokens create` or the console): " +
+        "from --token-stdin, else $FOLIO_TOKEN, else asked for at the terminal without echo. " +
+        "The token is checked with the server (GET /api/session) first; a rejected token is not stored.",
     )
   addUrlFlag(login)
-    .requiredOption("--email <email>", "your account's email address")
+    .option("--email <email>", "your account's email address (password sign-in)")
     .option("--password-stdin", "read the password from stdin instead of asking for it")
+    .addOption(
+      new Option("--token", "sign in with an API token instead of a password").conflicts([
+        "email",
+        "passwordStdin",
+      ]),
+    )
+    .addOption(
+      new Option("--token-stdin", "read the token from stdin (implies --token)").conflicts([
+        "email",
+        "passwordStdin",
+      ]),
+    )
   addJsonFlag(login)
   addExamples(login, [
     ["folio login --url http://127.0.0.1:3000 --email ada@example.com", "asks for the password"],
     [
       `printf '%s' "$FOLIO_PASSWORD" | folio login --url https://folio.example.com --email ci@example.com --password-stdin`,
       "sign in from a script",
+    ],
+    [
+      "folio login --token --url https://folio.example.com",
+      "asks for an API token (folio_pat_…) and stores it",
+    ],
+    [
+      `printf '%s' "$FOLIO_PAT" | folio login --token-stdin --url https://folio.example.com`,
+      "store a token piped in by a script",
     ],
   ])
   login.action(
@@ -31,6 +56,7 @@ export const registerSession = (program: Command): void => {
         { readSecretFromStdin },
         { renderLogin },
         { withProgress },
+        { renderNote },
       ] = await Promise.all([
         import("../runtime.js"),
         import("../services/session.js"),
@@ -38,10 +64,44 @@ export const registerSession = (program: Command): void => {
         import("../stdin.js"),
         import("../ui/session.js"),
         import("../ui/progress.js"),
+        import("../ui/render.js"),
       ])
-      const target = await runCli(
-        session.loginTarget({ url: stringFlag(command, "url"), email: stringFlag(command, "email") ?? "" }),
-      )
+      const url = stringFlag(command, "url")
+      const tokenStdin = booleanFlag(command, "tokenStdin")
+      if (booleanFlag(command, "token") || tokenStdin) {
+        const target = await runCli(session.tokenLoginTarget({ url }))
+        const envToken = process.env.FOLIO_TOKEN?.trim()
+        let token: string
+        if (tokenStdin) token = await readSecretFromStdin("--token-stdin")
+        else if (envToken) {
+          renderNote("Using the token in FOLIO_TOKEN.", out)
+          token = envToken
+        } else
+          token = await promptPassword(
+            {
+              label: `API token for ${target.url}:`,
+              instead: "Pass --token-stdin and pipe the token in, or set FOLIO_TOKEN.",
+              secret: "token",
+            },
+            out,
+          )
+        const result = await withProgress(
+          "Checking the token…",
+          runCli(session.loginWithToken({ url: target.url, token })),
+          out,
+        )
+        renderLogin(result, out)
+        return 0
+      }
+      const email = stringFlag(command, "email")
+      if (email === undefined)
+        throw new CliError({
+          code: "UsageError",
+          message:
+            "folio login needs --email EMAIL (to sign in with a password) or --token (to store an API token).",
+          exitCode: 2,
+        })
+      const target = await runCli(session.loginTarget({ url, email }))
       const password = booleanFlag(command, "passwordStdin")
         ? await readSecretFromStdin("--password-stdin")
         : await promptPassword(

@@ -1,6 +1,6 @@
-import { Email, type Me } from "@folio/core"
+import { apiTokenPrefix, Email, type Me } from "@folio/core"
 import { Effect, ParseResult, Schema } from "effect"
-import { call, resolveTarget, type Target, type TokenSource } from "../api.js"
+import { call, resolveTarget, signedInTarget, type Target, type TokenSource } from "../api.js"
 import { CliError } from "../cliError.js"
 import { credentialPath, deleteCredential, readCredential, writeCredential } from "../credentials.js"
 
@@ -48,7 +48,15 @@ export const loginTarget = (flags: {
     return { url: target.url, email }
   })
 
+/** Where `login --token` will check and store the token. */
+export const tokenLoginTarget = (flags: {
+  readonly url?: string | undefined
+}): Effect.Effect<{ readonly url: string }, CliError> =>
+  resolveTarget(flags).pipe(Effect.map((target) => ({ url: target.url })))
+
 export interface LoginResult extends Identity {
+  /** How the credential was obtained: a password sign-in, or a token checked and stored as is. */
+  readonly method: "password" | "token"
   readonly credentialPath: string
   /** FOLIO_TOKEN is set and will keep overriding the credential just stored. */
   readonly overriddenByEnv: boolean
@@ -74,23 +82,55 @@ export const login = (
     const path = yield* writeCredential({ url: input.url, token: result.token, email: result.me.user.email })
     return {
       ...identity({ url: input.url, tokenSource: "credential" }, result.me),
+      method: "password",
       credentialPath: path,
       overriddenByEnv: Boolean(process.env.FOLIO_TOKEN),
     }
   })
 
-const notSignedIn = (): CliError =>
-  new CliError({
-    code: "NotSignedIn",
-    message: "Not signed in.",
-    hint: "Run `folio login --url URL --email EMAIL`, or set FOLIO_URL and FOLIO_TOKEN.",
+/**
+ * Stores a token the user already has (an API token, or a CLI session token), after checking
+ * with `GET /api/session` that the server accepts it and learning whose it is. A rejected token
+ * is never stored.
+ */
+export const loginWithToken = (input: {
+  readonly url: string
+  readonly token: string
+}): Effect.Effect<LoginResult, CliError> =>
+  Effect.gen(function* () {
+    const token = input.token.trim()
+    if (token === "" || /\s/.test(token))
+      return yield* Effect.fail(
+        new CliError({
+          code: "ValidationError",
+          message: token === "" ? "The token is empty." : "The token contains spaces or line breaks.",
+          hint: "Pass the token exactly as it was shown (folio_pat_…).",
+        }),
+      )
+    const me = yield* call({ url: input.url, token, tokenSource: null }, (client) =>
+      client.session.me(),
+    ).pipe(
+      // The generic "run folio login" hint would point back at this very command.
+      Effect.mapError((error) =>
+        error.code === "Unauthorized"
+          ? new CliError({ code: error.code, message: error.message, hint: "Nothing was stored." })
+          : error,
+      ),
+    )
+    const path = yield* writeCredential({ url: input.url, token, email: me.user.email })
+    const envToken = process.env.FOLIO_TOKEN
+    return {
+      ...identity({ url: input.url, tokenSource: "credential" }, me),
+      method: "token",
+      credentialPath: path,
+      overriddenByEnv: Boolean(envToken) && envToken?.trim() !== token,
+    }
   })
 
 /** Who the configured credential belongs to, as the server sees it. */
 export const whoami = (flags: { readonly url?: string | undefined }): Effect.Effect<Identity, CliError> =>
   Effect.gen(function* () {
-    const target = yield* resolveTarget(flags)
-    if (target.token === null) return yield* Effect.fail(notSignedIn())
+    const target = yield* signedInTarget(flags)
     const me = yield* call(target, (client) => client.session.me())
     return identity(target, me)
   })
@@ -103,6 +143,8 @@ export interface LogoutResult {
   readonly credentialPath: string
   /** Whether the server ended the session (false when it had already ended). */
   readonly sessionEnded: boolean
+  /** The stored credential was an API token: it was forgotten here but still works until revoked. */
+  readonly apiToken: boolean
 }
 
 /**
@@ -114,7 +156,27 @@ export const logout: Effect.Effect<LogoutResult, CliError> = Effect.gen(function
   const stored = yield* readCredential
   const path = credentialPath()
   if (stored === null)
-    return { url: null, email: null, forgotten: false, credentialPath: path, sessionEnded: false }
+    return {
+      url: null,
+      email: null,
+      forgotten: false,
+      credentialPath: path,
+      sessionEnded: false,
+      apiToken: false,
+    }
+  // An API token is not a session: signing out would end nothing, and revoking it here could
+  // break CI jobs that share it. It is only forgotten.
+  if (stored.token.startsWith(apiTokenPrefix)) {
+    yield* deleteCredential
+    return {
+      url: stored.url,
+      email: stored.email,
+      forgotten: true,
+      credentialPath: path,
+      sessionEnded: false,
+      apiToken: true,
+    }
+  }
   const target = { url: stored.url, token: stored.token, tokenSource: "credential" } as const
   const ended = yield* call(target, (client) => client.session.signOut()).pipe(
     Effect.as(true),
@@ -140,5 +202,6 @@ export const logout: Effect.Effect<LogoutResult, CliError> = Effect.gen(function
     forgotten: true,
     credentialPath: path,
     sessionEnded: ended.right,
+    apiToken: false,
   }
 })

@@ -6,10 +6,12 @@ import type { Output } from "./output.js"
 
 const PasswordPrompt = ({
   label,
+  emptyText,
   color,
   onSubmit,
 }: {
   readonly label: string
+  readonly emptyText: string
   readonly color: boolean
   readonly onSubmit: (password: string) => void
 }) => {
@@ -26,18 +28,19 @@ const PasswordPrompt = ({
           }}
         />
       </Box>
-      {empty ? <Text {...(color ? { color: "red" } : {})}>Enter your password (Ctrl+C cancels).</Text> : null}
+      {empty ? <Text {...(color ? { color: "red" } : {})}>{emptyText} (Ctrl+C cancels).</Text> : null}
     </Box>
   )
 }
 
 /** Draws the prompt on stderr so stdout keeps only results. Ctrl+C cancels with exit code 130. */
-export const askPassword = (label: string, out: Output): Promise<string> =>
+export const askPassword = (label: string, out: Output, emptyText = "Enter your password"): Promise<string> =>
   new Promise((resolve, reject) => {
     let password: string | undefined
     const instance = render(
       <PasswordPrompt
         label={label}
+        emptyText={emptyText}
         color={out.colorStderr}
         onSubmit={(value) => {
           password = value

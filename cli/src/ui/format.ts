@@ -12,3 +12,13 @@ export const formatUptime = (totalSeconds: number): string => {
 }
 
 export const formatMs = (ms: number): string => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`)
+
+const two = (n: number): string => String(n).padStart(2, "0")
+
+/** `2025-05-01`, in local time. */
+export const formatDate = (date: Date): string =>
+  `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`
+
+/** `2025-05-01 14:03`, in local time. */
+export const formatDateTime = (date: Date): string =>
+  `${formatDate(date)} ${two(date.getHours())}:${two(date.getMinutes())}`

@@ -12,6 +12,17 @@ export const renderLines = (lines: ReadonlyArray<string>): void => {
   process.stdout.write(lines.map((line) => `${line}\n`).join(""))
 }
 
+/** A finished action's one-line result on stdout, ticked in a terminal. */
+export const renderDone = (text: string, out: Output): void => {
+  renderLines([out.rich ? `${paint(out.colorStdout, "green", "✓")} ${text}` : text])
+}
+
+/** The same line on stderr, for commands whose stdout carries something else (a secret). */
+export const renderDoneNote = (text: string, out: Output): void => {
+  if (out.json) return
+  process.stderr.write(`${out.interactive ? `${paint(out.colorStderr, "green", "✓")} ` : ""}${text}\n`)
+}
+
 /** A side remark for people (progress, what was saved where): stderr, so pipes stay clean. */
 export const renderNote = (text: string, out: Output): void => {
   if (out.json) return

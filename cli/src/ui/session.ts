@@ -10,10 +10,11 @@ const done = (out: Output, text: string): string =>
 export const renderLogin = (result: LoginResult, out: Output): void => {
   if (out.json) renderJson({ ok: true, ...result })
   else {
+    const how = result.method === "token" ? "with a token of" : "as"
     renderLines([
       done(
         out,
-        `Signed in to ${result.url} as ${result.user.name} <${result.user.email}> (${result.user.role}, ${result.company.name}).`,
+        `Signed in to ${result.url} ${how} ${result.user.name} <${result.user.email}> (${result.user.role}, ${result.company.name}).`,
       ),
     ])
     renderNote(`Credential saved to ${result.credentialPath}`, out)
@@ -41,7 +42,14 @@ export const renderLogout = (result: LogoutResult, out: Output): void => {
   if (out.json) renderJson({ ok: true, ...result })
   else if (!result.forgotten)
     renderLines([`Not signed in: there is no credential at ${result.credentialPath}.`])
-  else {
+  else if (result.apiToken) {
+    const who = result.email === null ? "" : ` (${result.email})`
+    renderLines([done(out, `Forgot the API token for ${result.url}${who}.`)])
+    renderNote(
+      `Removed ${result.credentialPath}. The token itself still works: revoke it with \`folio tokens revoke\` if it is no longer needed.`,
+      out,
+    )
+  } else {
     const who = result.email === null ? "" : ` (${result.email})`
     const ended = result.sessionEnded ? "" : "; the session had already ended"
     renderLines([done(out, `Signed out of ${result.url}${who}${ended}.`)])

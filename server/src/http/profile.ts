@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { FolioApi, NotFound } from "@folio/core"
+import { FolioApi, Forbidden, NotFound } from "@folio/core"
 import { Effect, Option } from "effect"
 import { authorize } from "../auth/authorize.js"
 import { Profiles } from "../profile/service.js"
@@ -29,9 +29,14 @@ export const ProfileLive = HttpApiBuilder.group(FolioApi, "profile", (handlers) 
         ),
       )
       .handle("changePassword", ({ payload }) =>
-        // Not with an API token: a leaked token must not be able to take over the account.
         Effect.gen(function* () {
           const { actor } = yield* authorize("profile.manage", "admin")
+          // A leaked API token must not be able to take the account over.
+          if (actor.via === "token") {
+            return yield* new Forbidden({
+              message: "Change your password in the console or after `folio login`, not with an API token.",
+            })
+          }
           return yield* profiles.changePassword(actor, payload)
         }),
       )

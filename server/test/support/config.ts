@@ -24,6 +24,7 @@ export const testConfig = (
   smtpUrl: Option.none(),
   mailFrom: "Folio <no-reply@folio.test>",
   seed: "none",
+  auditRetentionDays: 365,
   oidc: Option.none(),
   ...overrides,
   databaseUrl: Option.some(Redacted.make(overrides.databaseUrl)),

@@ -1,0 +1,43 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Layer, Schedule } from "effect"
+import { AppConfig } from "../config.js"
+
+/**
+ * Deletes what no one needs any more: audit entries past the retention setting, finished
+ * sessions, used or expired links, stale rate-limit windows and abandoned sign-on attempts.
+ * Every statement is idempotent, so several instances running it at once do no harm.
+ */
+export const housekeeping = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const { auditRetentionDays } = yield* AppConfig
+  const count = (rows: ReadonlyArray<unknown>) => rows.length
+  const removed = {
+    audit: count(
+      yield* sql`delete from audit_log where at < now() - make_interval(days => ${auditRetentionDays}) returning id`,
+    ),
+    sessions: count(
+      yield* sql`delete from sessions where coalesce(revoked_at, expires_at) < now() - interval '30 days' returning id`,
+    ),
+    links: count(
+      yield* sql`delete from auth_links where expires_at < now() - interval '7 days' returning id`,
+    ),
+    rateLimits: count(
+      yield* sql`delete from rate_limits where window_start < now() - interval '1 day' returning key`,
+    ),
+    ssoAttempts: count(
+      yield* sql`delete from oidc_states where created_at < now() - interval '1 hour' returning state`,
+    ),
+  }
+  yield* Effect.logDebug("Housekeeping done").pipe(Effect.annotateLogs(removed))
+  return removed
+})
+
+/** Runs housekeeping shortly after start and then every hour, for as long as the server runs. */
+export const HousekeepingLive = Layer.scopedDiscard(
+  housekeeping.pipe(
+    Effect.catchAllCause((cause) => Effect.logError("Housekeeping failed", cause)),
+    Effect.delay("30 seconds"),
+    Effect.repeat(Schedule.spaced("1 hour")),
+    Effect.forkScoped,
+  ),
+)
