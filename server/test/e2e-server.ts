@@ -3,7 +3,8 @@
  * database, plus a fault hook that exists only in this file (it never ships in dist/): an /api
  * request carrying `x-folio-test-fault: 500` dies inside the handler chain, so the real error
  * path answers with a 500 and a digest. Log lines are also appended to `E2E_SERVER_LOG`, and
- * mail goes to a loopback SMTP server whose messages land in `E2E_MAILBOX`.
+ * mail goes to a loopback SMTP server whose messages land in `E2E_MAILBOX`. Single sign-on
+ * goes to a loopback oidc-provider whose login form accepts any email as the login name.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -15,6 +16,7 @@ import { ServerLive } from "../src/app.js"
 import { AppConfig } from "../src/config.js"
 import { startEmbeddedPostgres } from "../src/db/embedded.js"
 import { testConfig } from "./support/config.js"
+import { idpClient, startIdp } from "./support/idp.js"
 import { startMailbox } from "./support/mailbox.js"
 import { databaseUrl, withClient } from "./support/postgres.js"
 
@@ -82,14 +84,27 @@ const mailbox = Effect.acquireRelease(
   (box) => Effect.promise(() => box.close()),
 )
 
+/** A real OpenID provider (oidc-provider's development login) for the single sign-on specs. */
+const identityProvider = Effect.acquireRelease(
+  Effect.promise(() => startIdp(`http://127.0.0.1:${port}/api/auth/sso/callback`)),
+  (idp) => Effect.promise(() => idp.close()),
+)
+
 const program = Effect.gen(function* () {
   const url = yield* database
   const box = yield* mailbox
+  const idp = yield* identityProvider
   const config = testConfig({
     databaseUrl: url,
     port,
     smtpUrl: Option.some(Redacted.make(box.url)),
     publicUrl: Option.some(new URL(`http://127.0.0.1:${port}`)),
+    oidc: Option.some({
+      issuer: new URL(idp.issuer),
+      clientId: idpClient.id,
+      clientSecret: Redacted.make(idpClient.secret),
+      label: "Sign in with Folio Test ID",
+    }),
     logLevel: LogLevel.Info,
     deploymentId: Option.some(process.env.FOLIO_DEPLOYMENT_ID ?? "e2e"),
   })
