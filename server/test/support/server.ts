@@ -1,11 +1,27 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
-import { Effect, Exit, Layer, Logger, Scope } from "effect"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect, Exit, Layer, Logger, Option, Scope } from "effect"
 import { ServerLive, type ServerOptions } from "../../src/app.js"
 import { AppConfig, type AppConfigShape } from "../../src/config.js"
 import { adminEmail, adminPassword, testConfig } from "./config.js"
 import { freshDatabase } from "./database.js"
 
 export { adminEmail, adminPassword, testConfig } from "./config.js"
+
+/**
+ * A stand-in for the built console, so API tests never depend on whether `web/dist` exists or
+ * is being rebuilt at that moment (the e2e server serves the real one).
+ */
+let fixture: string | undefined
+const consoleFixture = () => {
+  if (!fixture) {
+    fixture = mkdtempSync(join(tmpdir(), "folio-console-"))
+    writeFileSync(join(fixture, "index.html"), '<!doctype html><title>Folio</title><div id="root"></div>')
+  }
+  return fixture
+}
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -38,7 +54,7 @@ export const startTestServer = async (
 ): Promise<TestServer> => {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase())
   const port = options.port ?? (await freePort())
-  const config = testConfig({ ...options.config, databaseUrl, port })
+  const config = testConfig({ webDist: Option.some(consoleFixture()), ...options.config, databaseUrl, port })
   const scope = Effect.runSync(Scope.make())
   const layer = ServerLive(options).pipe(
     Layer.provide(Layer.succeed(AppConfig, config)),
