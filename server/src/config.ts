@@ -115,18 +115,7 @@ const adminEmail = Config.string("FOLIO_ADMIN_EMAIL").pipe(
   Config.option,
 )
 
-const adminPassword = Config.redacted("FOLIO_ADMIN_PASSWORD").pipe(
-  Config.mapOrFail((secret) => {
-    const problem = passwordProblem(Redacted.value(secret), {
-      email: "admin@folio.local",
-      name: "Administrator",
-    })
-    return problem === undefined
-      ? Either.right(secret)
-      : Either.left(ConfigError.InvalidData(["FOLIO_ADMIN_PASSWORD"], problem))
-  }),
-  Config.option,
-)
+const adminPassword = Config.redacted("FOLIO_ADMIN_PASSWORD").pipe(Config.option)
 
 const nonEmpty = (name: string) =>
   Config.string(name).pipe(
@@ -210,17 +199,32 @@ const oidc = (c: Config.Config.Success<typeof fields>) => {
 }
 
 /** The demo seed is on by default only for the embedded database (a first local try-out). */
+/** The first admin's password is checked against the admin's own email and name. */
+const adminPasswordProblem = (c: Config.Config.Success<typeof fields>) =>
+  Option.flatMap(c.adminPassword, (secret) =>
+    Option.fromNullable(
+      passwordProblem(Redacted.value(secret), {
+        email: Option.getOrElse(c.adminEmail, () => "admin@folio.local"),
+        name: "Administrator",
+      }),
+    ),
+  )
+
 export const appConfig = fields.pipe(
-  Config.mapOrFail((c) =>
-    Either.map(oidc(c), (sso): AppConfigShape => {
+  Config.mapOrFail((c) => {
+    const problem = adminPasswordProblem(c)
+    if (Option.isSome(problem)) {
+      return Either.left(ConfigError.InvalidData(["FOLIO_ADMIN_PASSWORD"], problem.value))
+    }
+    return Either.map(oidc(c), (sso): AppConfigShape => {
       const { oidcIssuer: _i, oidcClientId: _c, oidcClientSecret: _s, oidcLabel: _l, ...rest } = c
       return {
         ...rest,
         seed: Option.getOrElse(c.seed, () => (Option.isNone(c.databaseUrl) ? "demo" : "none")),
         oidc: sso,
       }
-    }),
-  ),
+    })
+  }),
 )
 
 /** One line naming the variable, e.g. `Invalid configuration: PORT: expected a port number …`. */

@@ -269,6 +269,13 @@ const table: Record<string, Row> = {
       path: `/users/${target.userId}/sessions/${await freshSession(target.userId)}`,
     }),
   },
+  "audit.list": {
+    access: "policy",
+    action: "audit.read",
+    need: "admin",
+    scoped: false,
+    request: async ({ target }) => ({ method: "GET", path: `/audit?userId=${target.userId}&limit=5` }),
+  },
   "tokens.list": {
     access: "policy",
     action: "developer.tokens",

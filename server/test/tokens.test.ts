@@ -145,3 +145,28 @@ describe("API tokens", () => {
     ])
   })
 })
+
+describe("the audit log", () => {
+  it("lists entries newest first, by user and by action prefix, across pages", async () => {
+    await createToken(["write"])
+    const first = await createToken(["read"])
+    await api(adminToken, "DELETE", `/tokens/${first.token.id}`)
+    const AuditPage = Schema.Struct({
+      items: Schema.Array(Schema.Struct({ action: Schema.String, targetId: Schema.NullOr(Schema.String) })),
+      nextCursor: Schema.NullOr(Schema.String),
+    })
+    const page1 = Schema.decodeUnknownSync(AuditPage)(
+      await (await api(adminToken, "GET", "/audit?action=token.&limit=2")).json(),
+    )
+    expect(page1.items.map((e) => e.action)).toEqual(["token.revoke", "token.create"])
+    expect(page1.items[0]?.targetId).toBe(first.token.id)
+    expect(page1.nextCursor).not.toBeNull()
+    const page2 = Schema.decodeUnknownSync(AuditPage)(
+      await (await api(adminToken, "GET", `/audit?action=token.&limit=2&cursor=${page1.nextCursor}`)).json(),
+    )
+    expect(page2.items.length).toBeGreaterThan(0)
+    expect(page2.items.every((e) => e.action.startsWith("token."))).toBe(true)
+    const bad = await api(adminToken, "GET", "/audit?cursor=nonsense")
+    expect(bad.status).toBe(400)
+  })
+})

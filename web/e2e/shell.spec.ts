@@ -9,7 +9,7 @@ const colorScheme = (page: import("@playwright/test").Page) =>
 test("the navigation lists the areas the role may see, and marks the current one", async ({ page }) => {
   await page.goto("/dashboard")
   const nav = page.getByRole("navigation", { name: "Main navigation" })
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard"])
+  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Companies", "Users", "Developer", "Profile"])
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")
 })
 

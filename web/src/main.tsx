@@ -1,5 +1,7 @@
 import "@mantine/core/styles.css"
+import "@mantine/notifications/styles.css"
 import { MantineProvider } from "@mantine/core"
+import { Notifications } from "@mantine/notifications"
 import { QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
@@ -16,6 +18,7 @@ createRoot(container).render(
   <StrictMode>
     {/* "auto" follows the system until the user picks a scheme; the choice is kept in localStorage. */}
     <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,6 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import pkg from "../../package.json" with { type: "json" }
 import { InternalServerError, UnrecognizedAction } from "../errors.js"
+import { AuditGroup } from "./audit.js"
 import { AuthGroup } from "./auth.js"
 import { CompaniesGroup } from "./companies.js"
 import { HealthGroup } from "./health.js"
@@ -24,6 +25,7 @@ export class FolioApi extends HttpApi.make("folio")
   .add(UsersGroup)
   .add(InvitesGroup)
   .add(ProfileGroup)
+  .add(AuditGroup)
   .addError(UnrecognizedAction)
   .addError(InternalServerError)
   .prefix(apiPrefix)

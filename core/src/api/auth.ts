@@ -15,7 +15,7 @@ import { RateLimited, Unauthorized, ValidationError } from "../errors.js"
 
 const kind = HttpApiSchema.param("kind", LinkKind)
 
-/** Sign-in and recovery by email. Public; every endpoint is rate-limited per IP and account. */
+/** Sign-in and recovery by email, and single sign-on. Public; requests that send mail are limited per IP and account, the rest per IP. */
 export class AuthGroup extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("requestMagicLink", "/auth/magic-link")

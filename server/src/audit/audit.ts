@@ -1,6 +1,17 @@
 import { HttpServerRequest } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import {
+  AuditEntry as AuditEntryRow,
+  type AuditListParams,
+  decodeCursor,
+  encodeCursor,
+  ValidationError,
+} from "@folio/core"
+import { Effect, Option, Schema } from "effect"
+
+const decodeRows = Schema.decodeUnknown(
+  Schema.Array(Schema.Struct({ ...AuditEntryRow.fields, at: Schema.DateFromSelf })),
+)
 
 export interface AuditEntry {
   readonly action: string
@@ -33,6 +44,37 @@ export class Audit extends Effect.Service<Audit>()("@folio/server/Audit", {
                   ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb,
                   ${ip}, ${userAgent})`
       }).pipe(Effect.orDie)
-    return { record } as const
+    /** Newest first, keyset-paged by id; `action` matches exactly or as a prefix ending in ".". */
+    const list = (params: AuditListParams) =>
+      Effect.gen(function* () {
+        const limit = params.limit ?? 50
+        const before = params.cursor === undefined ? undefined : decodeCursor(params.cursor)?.[0]
+        if (params.cursor !== undefined && typeof before !== "string") {
+          return yield* ValidationError.field(
+            "cursor",
+            "The page cursor is not valid; start again from the first page.",
+          )
+        }
+        const filters = [
+          before === undefined ? sql`true` : sql`id < ${before}::bigint`,
+          params.userId === undefined
+            ? sql`true`
+            : sql`(actor_id = ${params.userId} or (target_type = 'user' and target_id = ${params.userId}))`,
+          params.action === undefined
+            ? sql`true`
+            : params.action.endsWith(".")
+              ? sql`action like ${`${params.action}%`}`
+              : sql`action = ${params.action}`,
+        ]
+        const rows = yield* sql`
+          select id::text, at, actor_id, actor_email, action, target_type, target_id, before, after, ip
+          from audit_log where ${sql.and(filters)}
+          order by audit_log.id desc limit ${limit + 1}`.pipe(Effect.flatMap(decodeRows), Effect.orDie)
+        const items = rows.slice(0, limit)
+        const last = items.at(-1)
+        return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.id]) : null }
+      })
+
+    return { record, list } as const
   }),
 }) {}

@@ -23,7 +23,7 @@ import { onUniqueViolation } from "../db/constraints.js"
 import { Mailer } from "../mail/mailer.js"
 import { inviteMessage, magicLinkMessage, resetMessage } from "../mail/templates.js"
 import { UsersRepo } from "../users/repo.js"
-import { type LinkKind as Kind, Links, linkLifetimeMinutes } from "./links.js"
+import { type LinkKind as Kind, Links, linkLifetimeMinutes, wrongCode } from "./links.js"
 import { hashPassword } from "./passwords.js"
 import { type Limit, RateLimits } from "./rateLimits.js"
 import { Sessions } from "./sessions.js"
@@ -106,9 +106,7 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
             : yield* Effect.gen(function* () {
                 const found = yield* users.findByEmail(payload.email)
                 if (Option.isNone(found)) {
-                  return yield* new Unauthorized({
-                    message: "That code is not right, or it has expired. Check the latest email.",
-                  })
+                  return yield* new Unauthorized({ message: wrongCode })
                 }
                 yield* links.consumeCode(found.value.id, payload.code)
                 return found.value.id

@@ -14,6 +14,9 @@ export const linkLifetimeMinutes: Record<LinkKind, number> = {
 
 export const maxCodeAttempts = 5
 
+export const wrongCode =
+  "That code is not right, or it is no longer valid (codes work once, for 15 minutes, and stop after 5 wrong tries). Request a new link if needed."
+
 const expiredText: Record<LinkKind, string> = {
   magic_link: "This sign-in link has expired or was already used. Request a new one on the sign-in page.",
   reset: "This password reset link has expired or was already used. Request a new one.",
@@ -79,15 +82,11 @@ export class Links extends Effect.Service<Links>()("@folio/server/Links", {
             and code_hash is not null
           order by created_at desc limit 1 for update`
         const link = rows[0]
-        if (!link) return "That code is not right, or it has expired. Check the latest email."
-        if (link.codeAttempts >= maxCodeAttempts) return "Too many wrong codes. Request a new sign-in link."
+        // One message for every failure, so a wrong code says nothing about the account.
+        if (!link || link.codeAttempts >= maxCodeAttempts) return wrongCode
         if (!timingSafeEqual(hashSecret(`${userId}:${code}`), link.codeHash)) {
-          const attempts = link.codeAttempts + 1
-          yield* sql`update auth_links set code_attempts = ${attempts} where id = ${link.id}`
-          const left = maxCodeAttempts - attempts
-          return left > 0
-            ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
-            : "Too many wrong codes. Request a new sign-in link."
+          yield* sql`update auth_links set code_attempts = ${link.codeAttempts + 1} where id = ${link.id}`
+          return wrongCode
         }
         yield* sql`update auth_links set used_at = now() where id = ${link.id}`
         return undefined

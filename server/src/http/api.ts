@@ -13,6 +13,7 @@ import { Profiles } from "../profile/service.js"
 import { Teams } from "../teams/service.js"
 import { UsersRepo } from "../users/repo.js"
 import { Users } from "../users/service.js"
+import { AuditLive } from "./audit.js"
 import { AuthLive } from "./auth.js"
 import { CompaniesLive } from "./companies.js"
 import { HealthLive } from "./health.js"
@@ -50,6 +51,7 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     UsersLive,
     InvitesLive,
     ProfileLive,
+    AuditLive,
   ]),
   Layer.provide(AuthenticationLive),
   Layer.provide([EmailAuth.Default, Profiles.Default, Sso.Default]),

@@ -25,12 +25,14 @@ export const startMailbox = async () => {
       stream.on("end", () => {
         PostalMime.parse(Buffer.concat(chunks))
           .then((email) => {
-            received.push({
+            const mail: ReceivedMail = {
               to: session.envelope.rcptTo.map((r) => r.address).join(", "),
               subject: email.subject ?? "",
               text: email.text ?? "",
               html: email.html ?? "",
-            })
+            }
+            received.push(mail)
+            for (const listener of listeners) listener(mail)
             for (const wake of waiters.splice(0)) wake()
             callback()
           })

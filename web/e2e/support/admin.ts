@@ -8,7 +8,7 @@ export const admin = {
 } as const
 
 /** Cookies of one admin session, signed in once by `auth.setup.ts` and reused by specs that never sign out. */
-export const adminStorageState = resolve(import.meta.dirname, "../../../test-results/e2e/.auth/admin.json")
+export const adminStorageState = resolve(import.meta.dirname, "../../test-results/e2e/.auth/admin.json")
 
 /** Signs in through the API with the context's cookie jar (fast; for specs about other things). */
 export const signInThroughApi = async (request: APIRequestContext): Promise<void> => {

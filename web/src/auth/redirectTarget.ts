@@ -1,7 +1,7 @@
 /** Where a successful sign-in goes when no (acceptable) `?redirect=` was given. */
 export const defaultSignedInPath = "/dashboard"
 
-const authPaths = ["/login", "/sign-out"]
+const authPaths = ["/login", "/sign-out", "/magic-link", "/forgot-password", "/set-password"]
 
 /**
  * Accepts a `?redirect=` value only when it is a path on this origin: it must start with exactly

@@ -75,3 +75,55 @@ export const CompassIcon = (props: IconProps) => (
     <path d="M8 16l2-6 6-2-2 6z" />
   </Icon>
 )
+
+export const MailIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Icon>
+)
+
+export const CheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12l5 5L20 7" />
+  </Icon>
+)
+
+export const KeyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M10.85 12.15L19 4M18 5l2 2M15 8l2 2" />
+  </Icon>
+)
+
+export const CodeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 8l-4 4 4 4M17 8l4 4-4 4M14 4l-4 16" />
+  </Icon>
+)
+
+export const CopyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+  </Icon>
+)
+
+export const PlusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+)
+
+export const UserIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M6 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2" />
+  </Icon>
+)
+
+export const TerminalIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 7l5 5-5 5M12 19h7" />
+  </Icon>
+)

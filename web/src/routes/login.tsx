@@ -1,21 +1,39 @@
-import { Unauthorized } from "@folio/core"
+import { type SsoErrorCode, Unauthorized } from "@folio/core"
 import { createFileRoute, redirect } from "@tanstack/react-router"
 import { meQueryOptions } from "../api/session"
 import { defaultSignedInPath, safeRedirectTarget } from "../auth/redirectTarget"
-import { LoginScreen } from "./-components/LoginScreen"
+import { type LoginNotice, LoginScreen } from "./-components/LoginScreen"
+import { ssoErrorCodes } from "./-components/SsoSignIn"
+import { optionalEmailParam } from "./-components/searchParams"
 
 interface LoginSearch {
   /** Where to go after signing in; only same-origin paths are kept. */
   readonly redirect?: string | undefined
+  /** `link`: open the "email me a sign-in link" form. */
+  readonly method?: "link" | undefined
+  /** Said once above the form, after a password was reset or an invitation accepted. */
+  readonly notice?: LoginNotice | undefined
+  /** Prefills the email field. */
+  readonly email?: string | undefined
+  /** Why single sign-on sent the user back (core's ssoErrorTexts). */
+  readonly sso_error?: SsoErrorCode | undefined
 }
 
 /** Checked again where it is used: the router merges unvalidated parameters back into `search`. */
 const targetOf = (search: LoginSearch): string => safeRedirectTarget(search.redirect) ?? defaultSignedInPath
 
+const notices: ReadonlyArray<LoginNotice> = ["password-reset", "invite-accepted"]
+
 export const Route = createFileRoute("/login")({
   validateSearch: (search: Record<string, unknown>): LoginSearch => {
     // An explicit `undefined` overrides the raw parameter, which the router would otherwise keep.
-    return { redirect: safeRedirectTarget(search.redirect) }
+    return {
+      redirect: safeRedirectTarget(search.redirect),
+      method: search.method === "link" ? "link" : undefined,
+      notice: notices.find((notice) => notice === search.notice),
+      email: optionalEmailParam(search.email),
+      sso_error: ssoErrorCodes.find((code) => code === search.sso_error),
+    }
   },
   beforeLoad: async ({ context, search }) => {
     try {
@@ -31,5 +49,16 @@ export const Route = createFileRoute("/login")({
 })
 
 function LoginRoute() {
-  return <LoginScreen redirectTo={targetOf(Route.useSearch())} />
+  const search = Route.useSearch()
+  return (
+    <LoginScreen
+      // A new notice or method (a link from another screen) starts the form afresh.
+      key={`${search.method ?? ""}:${search.notice ?? ""}`}
+      redirectTo={targetOf(search)}
+      method={search.method}
+      notice={search.notice}
+      email={search.email}
+      ssoError={search.sso_error}
+    />
+  )
 }

@@ -1,7 +1,7 @@
 import { type Me, roleLabels } from "@folio/core"
 import { Avatar, Group, Menu, Text, UnstyledButton } from "@mantine/core"
 import { Link } from "@tanstack/react-router"
-import { ChevronDownIcon, LogoutIcon } from "../components/icons"
+import { ChevronDownIcon, LogoutIcon, UserIcon } from "../components/icons"
 import classes from "./UserMenu.module.css"
 
 export const initialsOf = (name: string): string =>
@@ -40,6 +40,9 @@ export const UserMenu = ({ me }: { readonly me: Me }) => (
         </Text>
       </Menu.Label>
       <Menu.Divider />
+      <Menu.Item component={Link} to="/profile" leftSection={<UserIcon size={16} />}>
+        Profile
+      </Menu.Item>
       <Menu.Item component={Link} to="/sign-out" leftSection={<LogoutIcon size={16} />}>
         Sign out
       </Menu.Item>

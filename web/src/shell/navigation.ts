@@ -1,7 +1,8 @@
 import type { Action, Role } from "@folio/core"
 import { can } from "@folio/core"
 import type { ComponentType } from "react"
-import { DashboardIcon, type IconProps } from "../components/icons"
+import { CodeIcon, DashboardIcon, type IconProps, UserIcon } from "../components/icons"
+import { BuildingIcon, UsersIcon } from "../components/peopleIcons"
 import type { FileRoutesByTo } from "../routeTree.gen"
 
 export interface NavItem {
@@ -15,6 +16,10 @@ export interface NavItem {
 /** The console's areas, in menu order. A new screen adds a row here once its route exists. */
 export const navItems: ReadonlyArray<NavItem> = [
   { label: "Dashboard", to: "/dashboard", action: "dashboard.view", icon: DashboardIcon },
+  { label: "Companies", to: "/companies", action: "companies.read", icon: BuildingIcon },
+  { label: "Users", to: "/users", action: "users.read", icon: UsersIcon },
+  { label: "Developer", to: "/developer", action: "developer.tokens", icon: CodeIcon },
+  { label: "Profile", to: "/profile", action: "profile.manage", icon: UserIcon },
 ]
 
 export const navItemsFor = (role: Role): ReadonlyArray<NavItem> =>

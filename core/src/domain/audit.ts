@@ -1,0 +1,30 @@
+import { Schema } from "effect"
+import { UserId } from "../ids.js"
+import { Page, PageLimit } from "../schema/pagination.js"
+
+export const AuditEntry = Schema.Struct({
+  id: Schema.String,
+  at: Schema.Date,
+  actorId: Schema.NullOr(Schema.String),
+  actorEmail: Schema.NullOr(Schema.String),
+  action: Schema.String,
+  targetType: Schema.NullOr(Schema.String),
+  targetId: Schema.NullOr(Schema.String),
+  before: Schema.NullOr(Schema.Unknown),
+  after: Schema.NullOr(Schema.Unknown),
+  ip: Schema.NullOr(Schema.String),
+})
+export type AuditEntry = typeof AuditEntry.Type
+
+export const AuditPage = Page(AuditEntry)
+export type AuditPage = typeof AuditPage.Type
+
+export const AuditListParams = Schema.Struct({
+  /** Entries where this user acted or was acted upon. */
+  userId: Schema.optional(UserId),
+  /** An action or an action prefix: `auth.` matches every sign-in event. */
+  action: Schema.optional(Schema.String.pipe(Schema.pattern(/^[a-z_.]{1,60}$/))),
+  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
+  limit: Schema.optional(PageLimit),
+})
+export type AuditListParams = typeof AuditListParams.Type

@@ -1,0 +1,88 @@
+import { HttpApiError } from "@effect/platform"
+import { Conflict, NotFound, RateLimited, ValidationError } from "@folio/core"
+import { Either, ParseResult, Schema } from "effect"
+import { describeError } from "../../../../errors/describeError"
+
+export type FieldErrors<F extends string> = Partial<Record<F, string | undefined>>
+
+/** Field errors for the form's own fields, and one message for the whole form (or none). */
+export interface FormErrors<F extends string> {
+  readonly fields: FieldErrors<F>
+  readonly form: string | null
+}
+
+export const noFormErrors: FormErrors<never> = { fields: {}, form: null }
+
+type Issue = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string }
+
+/** One message per field (the first issue wins); issues about other paths are returned apart. */
+const split = <F extends string>(
+  fields: ReadonlyArray<F>,
+  issues: ReadonlyArray<Issue>,
+): { fields: FieldErrors<F>; rest: ReadonlyArray<string> } => {
+  const errors: FieldErrors<F> = {}
+  const rest: Array<string> = []
+  for (const issue of issues) {
+    const head = issue.path[0]
+    const field = fields.find((name) => name === head)
+    if (field === undefined) rest.push(issue.message)
+    else if (errors[field] === undefined) errors[field] = issue.message
+  }
+  return { fields: errors, rest }
+}
+
+/**
+ * Validates a form's values with core's schema, the one the server decodes the request with,
+ * so the console explains a problem next to its field before asking the server.
+ */
+export const validateWith =
+  <A, I, F extends string>(schema: Schema.Schema<A, I>, fields: ReadonlyArray<F>) =>
+  (input: unknown): Either.Either<A, FormErrors<F>> =>
+    Schema.decodeUnknownEither(schema, { errors: "all" })(input).pipe(
+      Either.mapLeft((error) => {
+        const { fields: errors, rest } = split(fields, ParseResult.ArrayFormatter.formatErrorSync(error))
+        return { fields: errors, form: rest[0] ?? null }
+      }),
+    )
+
+/**
+ * What the server said, next to the field it concerns when it names one: a ValidationError's
+ * issues, a 409 that `conflictField` places (its message names the value), or a form-wide message.
+ */
+export const serverFormErrors = <F extends string>(
+  error: unknown,
+  fields: ReadonlyArray<F>,
+  conflictField?: (message: string) => F | undefined,
+): FormErrors<F> => {
+  if (error instanceof ValidationError || error instanceof HttpApiError.HttpApiDecodeError) {
+    const { fields: errors, rest } = split(fields, error.issues)
+    const form = Object.keys(errors).length > 0 ? (rest[0] ?? null) : (rest[0] ?? error.message)
+    return { fields: errors, form }
+  }
+  if (error instanceof Conflict) {
+    const field = conflictField?.(error.message)
+    return field === undefined
+      ? { fields: {}, form: error.message }
+      : { fields: { [field]: error.message } as FieldErrors<F>, form: null }
+  }
+  if (error instanceof NotFound || error instanceof RateLimited) return { fields: {}, form: error.message }
+  return { fields: {}, form: describeError(error, window.location.host).text }
+}
+
+/** The server's words for a failed action outside a form (a confirmation, a menu item). */
+export const actionErrorText = (error: unknown): string => {
+  if (error instanceof HttpApiError.HttpApiDecodeError) return error.message
+  return describeError(error, window.location.host).text
+}
+
+/**
+ * Moves focus to the first field marked invalid once React has rendered the messages (an answer
+ * from the server may render a few frames later than a local check).
+ */
+export const focusFirstInvalid = (form: HTMLFormElement | null, attempts = 10): void => {
+  requestAnimationFrame(() => {
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    if (field) field.focus()
+    else if (attempts > 1) focusFirstInvalid(form, attempts - 1)
+  })
+}
