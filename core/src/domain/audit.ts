@@ -2,6 +2,9 @@ import { Schema } from "effect"
 import { UserId } from "../ids.js"
 import { Page, PageLimit } from "../schema/pagination.js"
 
+/** Any JSON value, named so the OpenAPI document defines it once under components. */
+const JsonValue = Schema.Unknown.annotations({ identifier: "JsonValue", description: "Any JSON value" })
+
 export const AuditEntry = Schema.Struct({
   id: Schema.String,
   at: Schema.Date,
@@ -10,8 +13,8 @@ export const AuditEntry = Schema.Struct({
   action: Schema.String,
   targetType: Schema.NullOr(Schema.String),
   targetId: Schema.NullOr(Schema.String),
-  before: Schema.NullOr(Schema.Unknown),
-  after: Schema.NullOr(Schema.Unknown),
+  before: Schema.NullOr(JsonValue),
+  after: Schema.NullOr(JsonValue),
   ip: Schema.NullOr(Schema.String),
 })
 export type AuditEntry = typeof AuditEntry.Type

