@@ -1,8 +1,14 @@
 import type { Action, Role } from "@folio/core"
 import { can } from "@folio/core"
 import type { ComponentType } from "react"
-import { CodeIcon, DashboardIcon, type IconProps, UserIcon } from "../components/icons"
-import { BuildingIcon, UsersIcon } from "../components/peopleIcons"
+import {
+  BuildingIcon,
+  CodeIcon,
+  DashboardIcon,
+  type IconProps,
+  UserIcon,
+  UsersIcon,
+} from "../components/icons"
 import type { FileRoutesByTo } from "../routeTree.gen"
 
 export interface NavItem {
