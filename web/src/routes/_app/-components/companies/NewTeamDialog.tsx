@@ -1,5 +1,5 @@
 import { type Company, CreateTeam } from "@folio/core"
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core"
+import { Button, Modal } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
@@ -8,7 +8,6 @@ import { Either } from "effect"
 import { type FormEvent, useRef, useState } from "react"
 import { companyKeys } from "../../../../api/companies"
 import { createTeam, teamKeys } from "../../../../api/teams"
-import { AlertIcon } from "../../../../components/icons"
 import {
   type FormErrors,
   focusFirstInvalid,
@@ -16,9 +15,10 @@ import {
   serverFormErrors,
   validateWith,
 } from "../directory/forms"
+import { type TeamField, TeamForm, teamFields } from "./TeamForm"
 
-const fields = ["name", "description"] as const
-type Field = (typeof fields)[number]
+const fields = teamFields
+type Field = TeamField
 const validate = validateWith(CreateTeam, fields)
 
 /** A 409 on teams is always about the name ("already has a team named …"). */
@@ -92,53 +92,23 @@ export const NewTeamDialog = ({
         title={`New team in ${company.name}`}
         centered
       >
-        <form ref={form} onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {errors.form !== null && (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<AlertIcon />}
-                role="alert"
-                title="Could not create the team"
-              >
-                {errors.form}
-              </Alert>
-            )}
-            <TextInput
-              label="Name"
-              required
-              withAsterisk={false}
-              maxLength={80}
-              value={name}
-              error={errors.fields.name}
-              onChange={(event) => {
-                setName(event.currentTarget.value)
-                setErrors((current) => ({ ...current, fields: { ...current.fields, name: undefined } }))
-              }}
-              data-autofocus
-            />
-            <Textarea
-              label="Description"
-              description="Optional. What the team does, for the people who manage it."
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={500}
-              value={description}
-              error={errors.fields.description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Create team
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <TeamForm
+          formRef={form}
+          name={name}
+          description={description}
+          errors={errors}
+          onName={(value) => {
+            setName(value)
+            setErrors((current) => ({ ...current, fields: { ...current.fields, name: undefined } }))
+          }}
+          onDescription={setDescription}
+          onSubmit={submit}
+          onCancel={close}
+          pending={mutation.isPending}
+          failureTitle="Could not create the team"
+          submitLabel="Create team"
+          descriptionHint="Optional. What the team does, for the people who manage it."
+        />
       </Modal>
     </>
   )

@@ -1,5 +1,5 @@
 import { type TeamDetail, UpdateTeam } from "@folio/core"
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core"
+import { Button, Modal, Text } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
@@ -9,7 +9,6 @@ import { type FormEvent, useRef, useState } from "react"
 import { companyKeys } from "../../../../api/companies"
 import { deleteTeam, teamKeys, updateTeam } from "../../../../api/teams"
 import { userKeys } from "../../../../api/users"
-import { AlertIcon } from "../../../../components/icons"
 import { ConfirmModal } from "../directory/ConfirmModal"
 import {
   type FormErrors,
@@ -18,9 +17,10 @@ import {
   serverFormErrors,
   validateWith,
 } from "../directory/forms"
+import { type TeamField, TeamForm, teamFields } from "./TeamForm"
 
-const fields = ["name", "description"] as const
-type Field = (typeof fields)[number]
+const fields = teamFields
+type Field = TeamField
 const validate = validateWith(UpdateTeam, fields)
 
 /** "Edit team" (admin): its name and description. */
@@ -86,46 +86,22 @@ export const EditTeamDialog = ({ team }: { readonly team: TeamDetail }) => {
         title={`Edit ${team.name}`}
         centered
       >
-        <form ref={form} onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {errors.form !== null && (
-              <Alert color="red" variant="light" icon={<AlertIcon />} role="alert" title="Could not save">
-                {errors.form}
-              </Alert>
-            )}
-            <TextInput
-              label="Name"
-              required
-              withAsterisk={false}
-              maxLength={80}
-              value={name}
-              error={errors.fields.name}
-              onChange={(event) => {
-                setName(event.currentTarget.value)
-                setErrors((current) => ({ ...current, fields: { ...current.fields, name: undefined } }))
-              }}
-              data-autofocus
-            />
-            <Textarea
-              label="Description"
-              autosize
-              minRows={2}
-              maxRows={6}
-              maxLength={500}
-              value={description}
-              error={errors.fields.description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Save changes
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <TeamForm
+          formRef={form}
+          name={name}
+          description={description}
+          errors={errors}
+          onName={(value) => {
+            setName(value)
+            setErrors((current) => ({ ...current, fields: { ...current.fields, name: undefined } }))
+          }}
+          onDescription={setDescription}
+          onSubmit={submit}
+          onCancel={close}
+          pending={mutation.isPending}
+          failureTitle="Could not save"
+          submitLabel="Save changes"
+        />
       </Modal>
     </>
   )
