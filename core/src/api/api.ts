@@ -7,8 +7,11 @@ import { CompaniesGroup } from "./companies.js"
 import { HealthGroup } from "./health.js"
 import { InvitesGroup } from "./invites.js"
 import { ProfileGroup } from "./profile.js"
+import { ReportsGroup } from "./reports.js"
+import { SearchGroup } from "./search.js"
 import { SessionGroup } from "./session.js"
 import { TeamsGroup } from "./teams.js"
+import { TickersGroup } from "./tickers.js"
 import { TokensGroup } from "./tokens.js"
 import { UsersGroup } from "./users.js"
 
@@ -26,6 +29,9 @@ export class FolioApi extends HttpApi.make("folio")
   .add(InvitesGroup)
   .add(ProfileGroup)
   .add(AuditGroup)
+  .add(TickersGroup)
+  .add(ReportsGroup)
+  .add(SearchGroup)
   .addError(UnrecognizedAction)
   .addError(InternalServerError)
   .prefix(apiPrefix)

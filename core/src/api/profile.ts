@@ -55,6 +55,16 @@ export class ProfileGroup extends HttpApiGroup.make("profile")
       .addError(NotFound)
       .annotate(OpenApi.Summary, "End one of a user's sessions (admins)"),
   )
+  .add(
+    HttpApiEndpoint.post("revokeUserSessions")`/users/${userId}/sessions/revoke-all`
+      .addSuccess(RevokedSessions)
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "End every session of a user (admins)")
+      .annotate(
+        OpenApi.Description,
+        "Browsers and CLI logins alike; API tokens are not affected. On your own account, the session you call with stays.",
+      ),
+  )
   .addError(Forbidden)
   .middleware(Authentication)
   .annotate(OpenApi.Title, "Profile and sessions") {}

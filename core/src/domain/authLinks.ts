@@ -11,6 +11,16 @@ export const linkRequestedText =
 export const LinkKind = Schema.Literal("magic_link", "reset", "invite")
 export type LinkKind = typeof LinkKind.Type
 
+/**
+ * Why an emailed link no longer works (expired, used, or replaced by a newer one) and what to do
+ * next. One text per kind: the server answers with it, the console shows it, tests expect it.
+ */
+export const linkUnusableTexts: Record<LinkKind, string> = {
+  magic_link: "This sign-in link has expired or was already used. Request a new one on the sign-in page.",
+  reset: "This password reset link has expired or was already used. Request a new one.",
+  invite: "This invitation has expired or was already used. Ask your administrator for a new one.",
+}
+
 const LinkToken = Schema.String.pipe(
   Schema.minLength(20, { message: () => "This link is incomplete. Open it again from the email." }),
   Schema.maxLength(200),

@@ -1,0 +1,58 @@
+import { Schema } from "effect"
+import { CompanySummary } from "./company.js"
+import { ReportListItem, ReportStatus, ReportType } from "./report.js"
+import { Ticker } from "./ticker.js"
+import { UserSummary } from "./user.js"
+
+export const SearchParams = Schema.Struct({
+  /** Web-search syntax: words, "quoted phrases", -excluded, or. */
+  q: Schema.Trim.pipe(
+    Schema.minLength(1, { message: () => "Type something to search for" }),
+    Schema.maxLength(200, { message: () => "Search at most 200 characters" }),
+  ),
+  ticker: Schema.optional(Schema.String),
+  sector: Schema.optional(Schema.String),
+  type: Schema.optional(ReportType),
+  status: Schema.optional(ReportStatus),
+  from: Schema.optional(Schema.Date),
+  to: Schema.optional(Schema.Date),
+  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(100))),
+  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 50))),
+})
+export type SearchParams = typeof SearchParams.Type
+
+/** A snippet as text runs; `hit` runs matched the query. Rendered without ever parsing HTML. */
+export const SnippetRun = Schema.Struct({ text: Schema.String, hit: Schema.Boolean })
+export type SnippetRun = typeof SnippetRun.Type
+
+export const ReportHit = Schema.Struct({
+  report: ReportListItem,
+  title: Schema.Array(SnippetRun),
+  snippet: Schema.Array(SnippetRun),
+})
+export type ReportHit = typeof ReportHit.Type
+
+export const FacetCount = Schema.Struct({ value: Schema.String, count: Schema.Int })
+export type FacetCount = typeof FacetCount.Type
+
+export const SearchFacets = Schema.Struct({
+  tickers: Schema.Array(FacetCount),
+  sectors: Schema.Array(FacetCount),
+  types: Schema.Array(FacetCount),
+  statuses: Schema.Array(FacetCount),
+  years: Schema.Array(FacetCount),
+})
+export type SearchFacets = typeof SearchFacets.Type
+
+export const SearchResult = Schema.Struct({
+  reports: Schema.Array(ReportHit),
+  /** Matching reports the caller may see (all pages). */
+  total: Schema.Int,
+  nextCursor: Schema.NullOr(Schema.String),
+  /** On the first page only. */
+  facets: Schema.NullOr(SearchFacets),
+  tickers: Schema.Array(Ticker),
+  companies: Schema.Array(CompanySummary),
+  users: Schema.Array(UserSummary),
+})
+export type SearchResult = typeof SearchResult.Type
