@@ -1,17 +1,18 @@
 /**
  * The server Playwright tests run against: the real server and the built console over a fresh
- * database, plus a fault hook that exists only in this file (it never ships in dist/): an /api
+ * database, plus two test hooks that exist only in this file (it never ships in dist/): an /api
  * request carrying `x-folio-test-fault: 500` dies inside the handler chain, so the real error
- * path answers with a 500 and a digest. Log lines are also appended to `E2E_SERVER_LOG`, and
+ * path answers with a 500 and a digest; and `POST /__e2e/expire-links` makes emailed links run
+ * out of time (see `expireLinksHook`). Log lines are also appended to `E2E_SERVER_LOG`, and
  * mail goes to a loopback SMTP server whose messages land in `E2E_MAILBOX`. Single sign-on
  * goes to a loopback oidc-provider whose login form accepts any email as the login name.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
-import { HttpServerRequest } from "@effect/platform"
+import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer, Logger, LogLevel, Option, Redacted } from "effect"
+import { Effect, Layer, Logger, LogLevel, Option, Redacted, Schema } from "effect"
 import { ServerLive } from "../src/app.js"
 import { AppConfig } from "../src/config.js"
 import { startEmbeddedPostgres } from "../src/db/embedded.js"
@@ -23,9 +24,9 @@ import { databaseUrl, withClient } from "./support/postgres.js"
 const port = Number(process.env.PORT ?? 3199)
 const logFile = process.env.E2E_SERVER_LOG
 
-const faultHook = <E, R>(
-  app: Effect.Effect<import("@effect/platform").HttpServerResponse.HttpServerResponse, E, R>,
-) =>
+type App<E, R> = Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+
+const faultHook = <E, R>(app: App<E, R>) =>
   Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     if (request.url.startsWith("/api/") && request.headers["x-folio-test-fault"] === "500") {
@@ -33,6 +34,36 @@ const faultHook = <E, R>(
     }
     return yield* app
   })
+
+const ExpireLinks = Schema.Struct({
+  email: Schema.String,
+  kind: Schema.Literal("magic_link", "reset", "invite"),
+})
+
+/**
+ * `POST /__e2e/expire-links` with `{ email, kind }`: that person's unused links of that kind
+ * now expired a minute ago, exactly as if their lifetime had run out (the row is otherwise
+ * untouched). Answers `{ expired: n }`, so a spec can tell it hit the link it meant.
+ */
+const expireLinksHook =
+  (databaseUrl: string) =>
+  <E, R>(app: App<E, R>) =>
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      if (request.method !== "POST" || request.url !== "/__e2e/expire-links") return yield* app
+      const input = yield* Effect.flatMap(request.json, Schema.decodeUnknown(ExpireLinks)).pipe(Effect.orDie)
+      const expired = yield* Effect.promise(() =>
+        withClient(databaseUrl, (client) =>
+          client.query(
+            `update auth_links set expires_at = now() - interval '1 minute'
+             where kind = $1 and used_at is null and expires_at > now()
+               and user_id = (select id from users where lower(email) = lower($2))`,
+            [input.kind, input.email],
+          ),
+        ),
+      )
+      return HttpServerResponse.unsafeJson({ expired: expired.rowCount ?? 0 })
+    })
 
 const database = Effect.gen(function* () {
   const external = process.env.DATABASE_URL
@@ -109,7 +140,9 @@ const program = Effect.gen(function* () {
     deploymentId: Option.some(process.env.FOLIO_DEPLOYMENT_ID ?? "e2e"),
   })
   yield* Layer.launch(
-    ServerLive({ middleware: faultHook }).pipe(Layer.provide(Layer.succeed(AppConfig, config))),
+    ServerLive({ middleware: (app) => expireLinksHook(url)(faultHook(app)) }).pipe(
+      Layer.provide(Layer.succeed(AppConfig, config)),
+    ),
   )
 }).pipe(Effect.scoped, Effect.provide(Layer.merge(Logger.json, fileLogger)))
 

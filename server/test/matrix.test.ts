@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto"
-import { type Action, CompanyPage, FolioApi, grantFor, type Role, roles, UserPage } from "@folio/core"
+import { CompanyPage, FolioApi, grantFor, type Role, roles, UserPage } from "@folio/core"
 import { Effect, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Need } from "../src/auth/authorize.js"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
+import type { Caller, Ctx, Row, Target } from "./support/matrix.js"
+import { reportRows } from "./support/matrixReports.js"
 import { startTestServer, type TestServer } from "./support/server.js"
 
 /**
@@ -11,50 +13,6 @@ import { startTestServer, type TestServer } from "./support/server.js"
  * scope it needs, checked for every role against the real server. A new endpoint without a row
  * here fails the first test.
  */
-
-interface Target {
-  readonly companyId: string
-  readonly teamId: string
-  readonly userId: string
-}
-
-interface Caller {
-  readonly role: Role
-  readonly email: string
-  readonly userId: string
-  readonly companyId: string
-  readonly token: string
-}
-
-interface Ctx {
-  readonly caller: Caller
-  /** The objects the request addresses: the caller's own company's, or another company's. */
-  readonly target: Target
-}
-
-interface Request {
-  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
-  readonly path: string
-  readonly body?: unknown
-  /** Replaces the caller's token (sign-out needs a session of its own). */
-  readonly token?: string
-}
-
-type Row =
-  | { readonly access: "public"; readonly request: (ctx: Ctx) => Promise<Request> }
-  | { readonly access: "signedIn"; readonly request: (ctx: Ctx) => Promise<Request> }
-  | {
-      readonly access: "policy"
-      readonly action: Action
-      readonly need: Need
-      /** The request addresses one company's object, so "own" grants reach only the caller's. */
-      readonly scoped: boolean
-      readonly request: (ctx: Ctx) => Promise<Request>
-      /** Refused to every API token, whatever its scopes (sessions only). */
-      readonly sessionOnly?: boolean
-      /** Extra checks on a successful answer, e.g. that an "own" list holds only the caller's company. */
-      readonly check?: (ctx: Ctx, response: Response) => Promise<void>
-    }
 
 let server: TestServer
 let db: ReturnType<typeof databaseOf>
@@ -269,6 +227,16 @@ const table: Record<string, Row> = {
       path: `/users/${target.userId}/sessions/${await freshSession(target.userId)}`,
     }),
   },
+  "profile.revokeUserSessions": {
+    access: "policy",
+    action: "users.manage",
+    need: "admin",
+    scoped: true,
+    request: async ({ target }) => {
+      await freshSession(target.userId)
+      return { method: "POST", path: `/users/${target.userId}/sessions/revoke-all` }
+    },
+  },
   "audit.list": {
     access: "policy",
     action: "audit.read",
@@ -446,6 +414,7 @@ const table: Record<string, Row> = {
       body: { role: "reader" },
     }),
   },
+  ...reportRows({ db: () => db, next }),
   "users.setStatus": {
     access: "policy",
     action: "users.manage",
@@ -489,6 +458,37 @@ const send = async (key: string, row: Row, ctx: Ctx, token: string | null = ctx.
 
 const ErrorBody = Schema.Struct({ _tag: Schema.String, message: Schema.String })
 
+/** A published report whose audience is exactly this company, with its first revision. */
+const publishedReport = async (companyId: string) => {
+  const rows = await db.query(
+    (sql) => sql<{ id: string }>`
+      insert into reports (title, sector, type, status, published_at)
+      values ('Matrix target report', 'Technology', 'note', 'published', now() - interval '1 minute')
+      returning id`,
+  )
+  const id = rows[0]!.id
+  await db.query(
+    (sql) => sql`insert into report_audience (report_id, company_id) values (${id}, ${companyId})`,
+  )
+  await db.query(
+    (sql) =>
+      sql`insert into report_revisions (report_id, version, fields) values (${id}, 1, ${JSON.stringify({
+        title: "Matrix target report",
+        summary: "",
+        body: "",
+        type: "note",
+        sector: "Technology",
+        tickers: [],
+        tags: [],
+        channels: [],
+        rating: null,
+        targetPrice: null,
+        targetCurrency: null,
+      })}::jsonb)`,
+  )
+  return id
+}
+
 beforeAll(async () => {
   server = await startTestServer()
   db = databaseOf(server)
@@ -502,7 +502,8 @@ beforeAll(async () => {
       companyId,
       role: "reader",
     })
-    targets.set(companyId, { companyId, userId, teamId: await db.team(companyId, "Target team") })
+    const reportId = await publishedReport(companyId)
+    targets.set(companyId, { companyId, userId, teamId: await db.team(companyId, "Target team"), reportId })
   }
   foreign = targets.get(other)!
   for (const role of roles) {

@@ -1,4 +1,4 @@
-import { Profile, RevokedSessions, SessionInfo } from "@folio/core"
+import { AuditPage, Profile, RevokedSessions, SessionInfo } from "@folio/core"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
@@ -155,5 +155,69 @@ describe("my sessions", () => {
     expect((await fetch(`${server.url}/api/session`, { headers: { cookie: victim.cookie } })).status).toBe(
       401,
     )
+  })
+
+  it("of another user can all be ended at once by an admin, each filed in that user's audit trail", async () => {
+    const email = await reader()
+    const devices = [await browserSignIn(email), await browserSignIn(email)]
+    const cli = await cliSignIn(server, email)
+    const userId = (
+      await db.query((sql) => sql<{ id: string }>`select id from users where email = ${email}`)
+    )[0]?.id
+    const admin = await cliSignIn(server, server.adminEmail, server.adminPassword)
+    const readerToken = await cliSignIn(server, await reader())
+    expect((await apiCall(server, readerToken, "POST", `/users/${userId}/sessions/revoke-all`)).status).toBe(
+      403,
+    )
+
+    const one = (
+      await decodeBody(
+        Schema.Array(SessionInfo),
+        await apiCall(server, admin, "GET", `/users/${userId}/sessions`),
+      )
+    ).find((session) => session.kind === "cli")
+    expect((await apiCall(server, admin, "DELETE", `/users/${userId}/sessions/${one?.id}`)).status).toBe(204)
+    expect((await apiCall(server, cli, "GET", "/session")).status).toBe(401)
+
+    const all = await apiCall(server, admin, "POST", `/users/${userId}/sessions/revoke-all`)
+    expect(await decodeBody(RevokedSessions, all)).toEqual({ revoked: 2 })
+    for (const gone of devices) {
+      expect((await fetch(`${server.url}/api/session`, { headers: { cookie: gone.cookie } })).status).toBe(
+        401,
+      )
+    }
+    expect(
+      await decodeBody(
+        Schema.Array(SessionInfo),
+        await apiCall(server, admin, "GET", `/users/${userId}/sessions`),
+      ),
+    ).toEqual([])
+    const unknown = "00000000-0000-4000-8000-000000000000"
+    expect((await apiCall(server, admin, "POST", `/users/${unknown}/sessions/revoke-all`)).status).toBe(404)
+
+    const trail = await decodeBody(
+      AuditPage,
+      await apiCall(server, admin, "GET", `/audit?userId=${userId}&action=auth.`),
+    )
+    const revocations = trail.items.filter((entry) => entry.action.startsWith("auth.session"))
+    expect(revocations.map((entry) => [entry.action, entry.actorEmail, entry.targetId, entry.after])).toEqual(
+      [
+        ["auth.sessions_revoke_all", server.adminEmail, userId, { revoked: 2 }],
+        ["auth.session_revoke", server.adminEmail, userId, { sessionId: one?.id }],
+      ],
+    )
+  })
+
+  it("ended all at once by an admin on their own account keep the session in use", async () => {
+    const admin = await cliSignIn(server, server.adminEmail, server.adminPassword)
+    const elsewhere = await cliSignIn(server, server.adminEmail, server.adminPassword)
+    const me = await decodeBody(
+      Schema.Struct({ user: Schema.Struct({ id: Schema.String }) }),
+      await apiCall(server, admin, "GET", "/session"),
+    )
+    const answer = await apiCall(server, admin, "POST", `/users/${me.user.id}/sessions/revoke-all`)
+    expect((await decodeBody(RevokedSessions, answer)).revoked).toBeGreaterThanOrEqual(1)
+    expect((await apiCall(server, elsewhere, "GET", "/session")).status).toBe(401)
+    expect((await apiCall(server, admin, "GET", "/session")).status).toBe(200)
   })
 })

@@ -8,6 +8,7 @@ import {
   type InviteUser,
   type LinkKind,
   linkRequestedText,
+  linkUnusableTexts,
   NotFound,
   passwordProblem,
   type ResetPassword,
@@ -126,14 +127,7 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
           onSome: (l) => users.findById(l.userId),
         })
         if (Option.isNone(link) || Option.isNone(user)) {
-          return yield* new Unauthorized({
-            message:
-              kind === "invite"
-                ? "This invitation has expired or was already used. Ask your administrator for a new one."
-                : kind === "reset"
-                  ? "This password reset link has expired or was already used. Request a new one."
-                  : "This sign-in link has expired or was already used. Request a new one on the sign-in page.",
-          })
+          return yield* new Unauthorized({ message: linkUnusableTexts[kind] })
         }
         return { kind, email: user.value.email, name: user.value.name, expiresAt: link.value.expiresAt }
       })

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto"
 import { SqlClient } from "@effect/sql"
-import { Unauthorized } from "@folio/core"
+import { linkUnusableTexts, Unauthorized } from "@folio/core"
 import { Effect, Option } from "effect"
 import { hashSecret, newSecret } from "./tokens.js"
 
@@ -16,12 +16,6 @@ export const maxCodeAttempts = 5
 
 export const wrongCode =
   "That code is not right, or it is no longer valid (codes work once, for 15 minutes, and stop after 5 wrong tries). Request a new link if needed."
-
-const expiredText: Record<LinkKind, string> = {
-  magic_link: "This sign-in link has expired or was already used. Request a new one on the sign-in page.",
-  reset: "This password reset link has expired or was already used. Request a new one.",
-  invite: "This invitation has expired or was already used. Ask your administrator for a new one.",
-}
 
 interface LinkRow {
   readonly id: string
@@ -66,7 +60,9 @@ export class Links extends Effect.Service<Links>()("@folio/server/Links", {
         returning id, user_id, expires_at`.pipe(
         Effect.orDie,
         Effect.flatMap((rows) =>
-          rows[0] ? Effect.succeed(rows[0]) : Effect.fail(new Unauthorized({ message: expiredText[kind] })),
+          rows[0]
+            ? Effect.succeed(rows[0])
+            : Effect.fail(new Unauthorized({ message: linkUnusableTexts[kind] })),
         ),
       )
 

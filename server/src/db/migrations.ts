@@ -6,6 +6,7 @@ import directory from "./migrations/0003_directory.js"
 import mailAndLinks from "./migrations/0004_mail_and_links.js"
 import profile from "./migrations/0005_profile.js"
 import sso from "./migrations/0006_sso.js"
+import reports from "./migrations/0007_reports.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -15,6 +16,7 @@ const migrations = {
   "0004_mail_and_links": mailAndLinks,
   "0005_profile": profile,
   "0006_sso": sso,
+  "0007_reports": reports,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -10,7 +10,13 @@ import { Sessions } from "../auth/sessions.js"
 import { Sso } from "../auth/sso.js"
 import { Companies } from "../companies/service.js"
 import { Profiles } from "../profile/service.js"
+import { ReportImporter } from "../reports/importer.js"
+import { ReportsRepo } from "../reports/repo.js"
+import { Reports } from "../reports/service.js"
+import { Search } from "../search/service.js"
 import { Teams } from "../teams/service.js"
+import { TickersRepo } from "../tickers/repo.js"
+import { Tickers } from "../tickers/service.js"
 import { UsersRepo } from "../users/repo.js"
 import { Users } from "../users/service.js"
 import { AuditLive } from "./audit.js"
@@ -19,8 +25,11 @@ import { CompaniesLive } from "./companies.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
 import { ProfileLive } from "./profile.js"
+import { ReportsLive } from "./reports.js"
+import { SearchLive } from "./search.js"
 import { SessionLive } from "./session.js"
 import { TeamsLive } from "./teams.js"
+import { TickersLive } from "./tickers.js"
 import { TokensLive } from "./tokens.js"
 import { UsersLive } from "./users.js"
 
@@ -52,11 +61,15 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     InvitesLive,
     ProfileLive,
     AuditLive,
+    TickersLive,
+    ReportsLive,
+    SearchLive,
   ]),
   Layer.provide(AuthenticationLive),
   Layer.provide([EmailAuth.Default, Profiles.Default, Sso.Default]),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
-  Layer.provide([Companies.Default, Teams.Default, Users.Default]),
+  Layer.provide([Reports.Default, ReportImporter.Default, Tickers.Default, Search.Default]),
+  Layer.provide([Companies.Default, Teams.Default, Users.Default, ReportsRepo.Default, TickersRepo.Default]),
   Layer.provide(UsersRepo.Default),
   Layer.merge(UnrecognizedActionLive),
 )

@@ -72,5 +72,12 @@ export const ProfileLive = HttpApiBuilder.group(FolioApi, "profile", (handlers) 
           yield* profiles.revokeSession(actor, path.userId, path.sessionId)
         }),
       )
+      .handle("revokeUserSessions", ({ path }) =>
+        Effect.gen(function* () {
+          const { actor } = yield* authorize("users.manage", "admin")
+          yield* existingUser(path.userId)
+          return yield* profiles.revokeAllOf(actor, path.userId)
+        }),
+      )
   }),
 )

@@ -4,7 +4,8 @@ import { AppConfig } from "../config.js"
 
 /**
  * Deletes what no one needs any more: audit entries past the retention setting, finished
- * sessions, used or expired links, stale rate-limit windows and abandoned sign-on attempts.
+ * sessions, used or expired links, stale rate-limit windows, abandoned sign-on attempts and
+ * month-old import batch records.
  * Every statement is idempotent, so several instances running it at once do no harm.
  */
 export const housekeeping = Effect.gen(function* () {
@@ -26,6 +27,10 @@ export const housekeeping = Effect.gen(function* () {
     ),
     ssoAttempts: count(
       yield* sql`delete from oidc_states where created_at < now() - interval '1 hour' returning state`,
+    ),
+    // A re-run of an interrupted import comes within hours, not months.
+    importBatches: count(
+      yield* sql`delete from import_batches where created_at < now() - interval '30 days' returning batch_key`,
     ),
   }
   yield* Effect.logDebug("Housekeeping done").pipe(Effect.annotateLogs(removed))

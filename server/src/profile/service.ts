@@ -125,12 +125,27 @@ export class Profiles extends Effect.Service<Profiles>()("@folio/server/Profiles
       Effect.gen(function* () {
         const done = yield* sessions.revokeForUser(userId, sessionId)
         if (!done) return yield* new NotFound({ message: "No such session, or it has already ended." })
+        // Filed under the user, so it shows in their activity; the session is in `after`.
         yield* audit.record({
           action: "auth.session_revoke",
           actor: actor.user,
-          target: { type: "session", id: sessionId },
-          before: { userId },
+          target: { type: "user", id: userId },
+          after: { sessionId },
         })
+      })
+
+    /** Ends every session of a user (an admin's action); on one's own account the current one stays. */
+    const revokeAllOf = (actor: Actor, userId: string) =>
+      Effect.gen(function* () {
+        const keep = Option.filter(actor.sessionId, () => actor.user.id === userId)
+        const revoked = yield* sessions.revokeOthers(userId, keep)
+        yield* audit.record({
+          action: "auth.sessions_revoke_all",
+          actor: actor.user,
+          target: { type: "user", id: userId },
+          after: { revoked },
+        })
+        return { revoked }
       })
 
     const revokeOthers = (actor: Actor) =>
@@ -145,6 +160,6 @@ export class Profiles extends Effect.Service<Profiles>()("@folio/server/Profiles
         return { revoked }
       })
 
-    return { get, update, changePassword, listSessions, revokeSession, revokeOthers } as const
+    return { get, update, changePassword, listSessions, revokeSession, revokeOthers, revokeAllOf } as const
   }),
 }) {}

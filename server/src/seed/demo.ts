@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { hashPassword } from "../auth/passwords.js"
+import { seedDemoResearch } from "./demoResearch.js"
 
 /** Every demo account signs in with this password (printed once when the seed runs). */
 export const demoPassword = "folio-demo-2026"
@@ -103,7 +104,7 @@ const clients: ReadonlyArray<DemoCompany> = [
 
 /**
  * A small, realistic organisation for trying Folio out: the publisher's staff in every role and
- * three client companies with teams. Runs once, on the first start of an empty database.
+ * three client companies with teams, about fifty tickers and reports in every state. Runs once, on the first start of an empty database.
  */
 export const seedDemo = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -141,6 +142,7 @@ export const seedDemo = Effect.gen(function* () {
       }
     }
   }
+  yield* seedDemoResearch
   const people = staff.length + clients.reduce((n, c) => n + c.people.length, 0)
   yield* Effect.logWarning(
     `Seeded demo data (FOLIO_SEED=demo): ${clients.length} client companies and ${people} people, e.g. ${staff[0].email} (editor) and ${clients[0]!.people[0]!.email} (reader). Every demo account's password is ${demoPassword}.`,

@@ -1,0 +1,304 @@
+import {
+  Report,
+  ReportExportPage,
+  ReportImportResult,
+  ReportPage,
+  ReportRevision,
+  ReportRevisionSummary,
+  SearchResult,
+} from "@folio/core"
+import { Schema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { apiCall, cliSignIn, databaseOf, decodeBody } from "./support/directory.js"
+import { startTestServer, type TestServer } from "./support/server.js"
+
+let server: TestServer
+let db: ReturnType<typeof databaseOf>
+const tokens: Record<string, string> = {}
+const ids: Record<string, string> = {}
+
+const as = (who: string) => (method: string, path: string, body?: unknown) =>
+  apiCall(server, tokens[who] ?? null, method, path, body)
+const ErrorBody = Schema.Struct({ _tag: Schema.String, message: Schema.String })
+
+beforeAll(async () => {
+  server = await startTestServer()
+  db = databaseOf(server)
+  const publisher = await db.publisherId()
+  const acme = await db.company("acme")
+  const globex = await db.company("globex")
+  const desk = await db.team(acme, "Macro desk")
+  ids.acme = acme
+  ids.globex = globex
+  ids.desk = desk
+  const people = [
+    ["analyst", publisher, "analyst"],
+    ["analyst2", publisher, "analyst"],
+    ["editor", publisher, "editor"],
+    ["acmeReader", acme, "reader"],
+    ["deskReader", acme, "reader"],
+    ["globexReader", globex, "reader"],
+  ] as const
+  for (const [name, companyId, role] of people) {
+    ids[name] = await db.user({ email: `${name.toLowerCase()}@folio.test`, name, companyId, role })
+    tokens[name] = await cliSignIn(server, `${name.toLowerCase()}@folio.test`)
+  }
+  await db.member(desk, ids.deskReader!)
+  tokens.admin = await cliSignIn(server, server.adminEmail, server.adminPassword)
+  const tickers = [
+    {
+      symbol: "AAPL",
+      name: "Apple Inc.",
+      exchange: "NASDAQ",
+      sector: "Technology",
+      currency: "USD",
+      country: "US",
+    },
+    {
+      symbol: "MSFT",
+      name: "Microsoft Corp.",
+      exchange: "NASDAQ",
+      sector: "Technology",
+      currency: "USD",
+      country: "US",
+    },
+    {
+      symbol: "XOM",
+      name: "Exxon Mobil",
+      exchange: "NYSE",
+      sector: "Energy",
+      currency: "USD",
+      country: "US",
+    },
+  ]
+  const imported = await as("admin")("POST", "/tickers/import", {
+    rows: tickers.map((ticker, i) => ({ line: i + 2, ticker })),
+  })
+  expect(imported.status).toBe(200)
+})
+afterAll(async () => {
+  await db.close()
+  await server.stop()
+})
+
+const create = async (who: string, body: Record<string, unknown>) => {
+  const response = await as(who)("POST", "/reports", body)
+  expect(response.status).toBe(201)
+  return decodeBody(Report, response)
+}
+const act = async (who: string, id: string, transition: string) =>
+  as(who)("POST", `/reports/${id}/actions/${transition}`, {})
+
+describe("reports", () => {
+  it("go from an analyst's draft through review to published, and only their audience can read them", async () => {
+    const draft = await create("analyst", {
+      title: "Apple and Microsoft: the cloud margin",
+      summary: "Margins hold up.",
+      body: "# Thesis\n\nCloud **margins** expand <script>alert(1)</script>",
+      sector: "Technology",
+      tickers: ["aapl", "MSFT"],
+      audience: [{ companyId: ids.acme, embargoHours: 0 }],
+    })
+    expect(draft).toMatchObject({
+      status: "draft",
+      version: 1,
+      tickers: ["AAPL", "MSFT"],
+      authors: [expect.objectContaining({ id: ids.analyst })],
+    })
+    expect(draft.audience).toEqual([
+      expect.objectContaining({ companySlug: "acme", teamId: null, embargoHours: 0 }),
+    ])
+
+    // A reader cannot see a draft; another analyst cannot submit it; the editor cannot publish before approval.
+    expect((await as("acmeReader")("GET", `/reports/${draft.id}`)).status).toBe(404)
+    expect((await act("analyst2", draft.id, "submit")).status).toBe(403)
+    expect((await act("analyst", draft.id, "submit")).status).toBe(200)
+    const early = await act("editor", draft.id, "publish")
+    expect(early.status).toBe(409)
+    expect((await decodeBody(ErrorBody, early)).message).toContain("cannot be moved")
+    expect((await act("analyst", draft.id, "approve")).status).toBe(403)
+    expect((await act("editor", draft.id, "approve")).status).toBe(200)
+    const published = await decodeBody(Report, await act("editor", draft.id, "publish"))
+    expect(published.status).toBe("published")
+    expect(published.publishedAt).not.toBeNull()
+    expect(published.disclosures).toContain("not an offer")
+
+    const read = await decodeBody(Report, await as("acmeReader")("GET", `/reports/${draft.id}`))
+    expect(read.title).toBe(draft.title)
+    expect((await as("globexReader")("GET", `/reports/${draft.id}`)).status).toBe(404)
+    const globexList = await decodeBody(ReportPage, await as("globexReader")("GET", "/reports"))
+    expect(globexList.items.map((r) => r.id)).not.toContain(draft.id)
+    const acmeList = await decodeBody(ReportPage, await as("acmeReader")("GET", "/reports"))
+    expect(acmeList.items.map((r) => r.id)).toContain(draft.id)
+
+    // Search: found by a body word with the hit marked, for the audience only.
+    const found = await decodeBody(SearchResult, await as("acmeReader")("GET", "/search?q=margins"))
+    expect(found.reports.map((h) => h.report.id)).toContain(draft.id)
+    expect(found.reports[0]?.snippet.some((run) => run.hit && /margin/i.test(run.text))).toBe(true)
+    expect(found.facets?.tickers.map((f) => f.value)).toEqual(expect.arrayContaining(["AAPL", "MSFT"]))
+    const hidden = await decodeBody(SearchResult, await as("globexReader")("GET", "/search?q=margins"))
+    expect(hidden.total).toBe(0)
+    const excluded = await decodeBody(
+      SearchResult,
+      await as("acmeReader")("GET", "/search?q=margins%20-apple"),
+    )
+    expect(excluded.total).toBe(0)
+
+    // Favorites are per user and only for readable reports.
+    expect((await as("acmeReader")("PUT", `/reports/${draft.id}/favorite`)).status).toBe(204)
+    expect((await as("globexReader")("PUT", `/reports/${draft.id}/favorite`)).status).toBe(404)
+    const favorites = await decodeBody(ReportPage, await as("acmeReader")("GET", "/reports?favorites=true"))
+    expect(favorites.items.map((r) => [r.id, r.favorite])).toEqual([[draft.id, true]])
+  })
+
+  it("hold team-only and embargoed audiences back in SQL", async () => {
+    const report = await create("editor", {
+      title: "Macro desk only",
+      sector: "Technology",
+      audience: [
+        { companyId: ids.acme, teamId: ids.desk },
+        { companyId: null, embargoHours: 24 },
+      ],
+    })
+    await act("editor", report.id, "submit")
+    await act("editor", report.id, "approve")
+    await act("editor", report.id, "publish")
+    expect((await as("deskReader")("GET", `/reports/${report.id}`)).status).toBe(200)
+    expect((await as("acmeReader")("GET", `/reports/${report.id}`)).status).toBe(404)
+    expect((await as("globexReader")("GET", `/reports/${report.id}`)).status).toBe(404)
+    await db.query(
+      (sql) => sql`update reports set published_at = now() - interval '25 hours' where id = ${report.id}`,
+    )
+    expect((await as("globexReader")("GET", `/reports/${report.id}`)).status).toBe(200)
+  })
+
+  it("refuse a stale save with 409, keep every save as a revision, and restore one", async () => {
+    const report = await create("editor", { title: "Versioned note", sector: "Energy", body: "first" })
+    const first = await as("editor")("PATCH", `/reports/${report.id}`, { version: 1, body: "second" })
+    expect(first.status).toBe(200)
+    const stale = await as("admin")("PATCH", `/reports/${report.id}`, { version: 1, body: "mine" })
+    expect(stale.status).toBe(409)
+    expect((await decodeBody(ErrorBody, stale)).message).toContain("version 2")
+    const revisions = await decodeBody(
+      Schema.Array(ReportRevisionSummary),
+      await as("editor")("GET", `/reports/${report.id}/revisions`),
+    )
+    expect(revisions.map((r) => r.version)).toEqual([2, 1])
+    const v1 = await decodeBody(
+      ReportRevision,
+      await as("editor")("GET", `/reports/${report.id}/revisions/1`),
+    )
+    expect(v1.fields.body).toBe("first")
+    const restored = await decodeBody(
+      Report,
+      await as("editor")("POST", `/reports/${report.id}/revisions/1/restore`, { version: 2 }),
+    )
+    expect(restored).toMatchObject({ version: 3, body: "first" })
+    const bad = await as("editor")("PATCH", `/reports/${report.id}`, { version: 3, tickers: ["NOPE"] })
+    expect(bad.status).toBe(400)
+    expect((await decodeBody(ErrorBody, bad)).message).toContain("Unknown ticker NOPE")
+  })
+
+  it("import batches: per-row errors with line and field, upsert, and a replayed batch key writes nothing twice", async () => {
+    const rows = [
+      {
+        file: "a.csv",
+        line: 2,
+        record: {
+          externalId: "imp-1",
+          title: "Imported one",
+          sector: "Energy",
+          tickers: ["XOM"],
+          authors: ["analyst@folio.test"],
+          audience: ["acme+24h", "globex"],
+          status: "published",
+        },
+      },
+      {
+        file: "a.csv",
+        line: 3,
+        record: { externalId: "imp-2", title: "Imported two", sector: "Energy", tickers: ["ZZZZ"] },
+      },
+      {
+        file: "a.csv",
+        line: 4,
+        record: {
+          externalId: "imp-3",
+          title: "Imported three",
+          sector: "Energy",
+          audience: ["acme/No such team"],
+        },
+      },
+      { file: "a.csv", line: 5, record: { title: "No external id", sector: "Energy" } },
+    ]
+    const first = await decodeBody(
+      ReportImportResult,
+      await as("editor")("POST", "/reports/import", { batchKey: "batch-0001", rows }),
+    )
+    expect(first).toMatchObject({ created: 2, updated: 0, failed: 2, replayed: false })
+    expect(first.issues).toEqual([
+      { file: "a.csv", line: 3, field: "tickers[0]", message: "Unknown ticker ZZZZ" },
+      { file: "a.csv", line: 4, field: "audience[0]", message: 'No team "No such team" in acme' },
+    ])
+    const again = await decodeBody(
+      ReportImportResult,
+      await as("editor")("POST", "/reports/import", { batchKey: "batch-0001", rows }),
+    )
+    expect(again).toMatchObject({ created: 2, replayed: true })
+    const conflict = await decodeBody(
+      ReportImportResult,
+      await as("editor")("POST", "/reports/import", { batchKey: "batch-0002", rows: rows.slice(0, 1) }),
+    )
+    expect(conflict.issues[0]).toMatchObject({ line: 2, field: "externalId" })
+    const same = await decodeBody(
+      ReportImportResult,
+      await as("editor")("POST", "/reports/import", {
+        batchKey: "batch-0003",
+        upsert: true,
+        rows: rows.slice(0, 1),
+      }),
+    )
+    expect(same).toMatchObject({ created: 0, updated: 0, unchanged: 1 })
+    const changed = rows[0]!
+    const upsert = await decodeBody(
+      ReportImportResult,
+      await as("editor")("POST", "/reports/import", {
+        batchKey: "batch-0004",
+        upsert: true,
+        rows: [{ ...changed, record: { ...changed.record, title: "Imported one, revised" } }],
+      }),
+    )
+    expect(upsert).toMatchObject({ created: 0, updated: 1 })
+    const count = await db.query(
+      (sql) =>
+        sql<{
+          n: number
+        }>`select count(*)::int as n from reports where title like 'Imported%' or title = 'No external id'`,
+    )
+    expect(count[0]?.n).toBe(2)
+    // Exported back in the import shape, with the embargo and audience as written.
+    const exported = await decodeBody(
+      ReportExportPage,
+      await as("editor")("GET", "/reports/export?status=published"),
+    )
+    const record = exported.items.find((r) => r.externalId === "imp-1")
+    expect(record).toMatchObject({
+      title: "Imported one, revised",
+      audience: ["acme+24h", "globex"],
+      authors: ["analyst@folio.test"],
+      status: "published",
+    })
+    // Readers: globex (no embargo) sees it; analysts may not import published reports.
+    expect(
+      (await decodeBody(ReportPage, await as("globexReader")("GET", "/reports?ticker=XOM"))).items,
+    ).toHaveLength(1)
+    const denied = await decodeBody(
+      ReportImportResult,
+      await as("analyst")("POST", "/reports/import", {
+        batchKey: "batch-0005",
+        rows: [{ ...changed, record: { ...changed.record, externalId: "imp-9" } }],
+      }),
+    )
+    expect(denied.issues[0]).toMatchObject({ field: "status" })
+  })
+})
