@@ -1,6 +1,6 @@
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { FolioApi } from "@folio/core"
-import { Duration, Effect } from "effect"
+import { type Cause, Duration, Effect } from "effect"
 import { CliError } from "./cliError.js"
 import { readCredential } from "./credentials.js"
 import { type ClientFailure, describeFailure, requestTimeoutSeconds } from "./failures.js"
@@ -92,7 +92,7 @@ export const signedInTarget = (flags: {
 }): Effect.Effect<Target, CliError> =>
   resolveTarget(flags).pipe(Effect.filterOrFail((target) => target.token !== null, notSignedIn))
 
-const makeClient = (target: Pick<Target, "url" | "token">) =>
+export const makeClient = (target: Pick<Target, "url" | "token">) =>
   HttpApiClient.make(FolioApi, {
     baseUrl: target.url,
     transformClient: HttpClient.mapRequest((request) => {
@@ -110,12 +110,22 @@ export type FolioClient = Effect.Effect.Success<ReturnType<typeof makeClient>>
 export const call = <A, E extends ClientFailure>(
   target: Pick<Target, "url" | "token" | "tokenSource">,
   request: (client: FolioClient) => Effect.Effect<A, E>,
-): Effect.Effect<A, CliError> =>
-  makeClient(target).pipe(
-    Effect.flatMap(request),
-    Effect.timeout(Duration.seconds(requestTimeoutSeconds)),
-    Effect.mapError(describeFailure(target)),
-  )
+  options: { readonly timeoutSeconds?: number } = {},
+): Effect.Effect<A, CliError> => {
+  const seconds = options.timeoutSeconds ?? requestTimeoutSeconds
+  return send(target, request, seconds).pipe(Effect.mapError(describeFailure(target, seconds)))
+}
+
+/**
+ * The same request with its failures left typed, for callers that retry the transient ones
+ * (see `isTransient`) before describing the last.
+ */
+export const send = <A, E extends ClientFailure>(
+  target: Pick<Target, "url" | "token">,
+  request: (client: FolioClient) => Effect.Effect<A, E>,
+  timeoutSeconds: number = requestTimeoutSeconds,
+): Effect.Effect<A, E | Cause.TimeoutException> =>
+  makeClient(target).pipe(Effect.flatMap(request), Effect.timeout(Duration.seconds(timeoutSeconds)))
 
 /** Times an effect in milliseconds of wall clock. */
 export const timed = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<readonly [A, number], E> =>

@@ -69,7 +69,10 @@ const withStop = (text: string): string => (/[.!?]$/.test(text) ? text : `${text
  * message; transport and decoding failures say what happened at which address.
  */
 export const describeFailure =
-  (target: { readonly url: string; readonly token: string | null; readonly tokenSource: string | null }) =>
+  (
+    target: { readonly url: string; readonly token: string | null; readonly tokenSource: string | null },
+    timeoutSeconds: number = requestTimeoutSeconds,
+  ) =>
   (error: ClientFailure): CliError => {
     const url = target.url
     switch (error._tag) {
@@ -101,7 +104,7 @@ export const describeFailure =
       case "TimeoutException":
         return new CliError({
           code: "Timeout",
-          message: `Folio at ${url} did not answer within ${seconds(requestTimeoutSeconds)}.`,
+          message: `Folio at ${url} did not answer within ${seconds(timeoutSeconds)}.`,
           hint: "Check that the server is healthy, or pass --url.",
         })
       case "Unauthorized":
@@ -166,3 +169,27 @@ export const describeFailure =
         return new CliError({ code: error._tag, message: withStop(error.message) })
     }
   }
+
+/**
+ * Failures worth trying again after a pause: the network, a timeout, the server or a proxy in
+ * front of it failing (5xx), or a rate limit. Everything else would fail the same way again.
+ */
+export const isTransient = (error: ClientFailure): boolean => {
+  switch (error._tag) {
+    case "RequestError":
+      return error.reason === "Transport"
+    case "ResponseError":
+      return error.response.status >= 500 || error.response.status === 429
+    case "TimeoutException":
+    case "InternalServerError":
+    case "ServiceUnavailable":
+    case "RateLimited":
+      return true
+    default:
+      return false
+  }
+}
+
+/** The pause a rate-limited answer asks for, in milliseconds. */
+export const retryAfterMs = (error: ClientFailure): number | undefined =>
+  error._tag === "RateLimited" ? error.retryAfterSeconds * 1000 : undefined

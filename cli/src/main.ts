@@ -1,8 +1,10 @@
 import { Command, CommanderError } from "commander"
 import { registerCompanies } from "./commands/companies.js"
 import { registerDoctor } from "./commands/doctor.js"
+import { registerReports } from "./commands/reports.js"
 import { registerSession } from "./commands/session.js"
 import { registerTeams } from "./commands/teams.js"
+import { registerTickers } from "./commands/tickers.js"
 import { registerTokens } from "./commands/tokens.js"
 import { registerUsers } from "./commands/users.js"
 import { detectOutput } from "./ui/output.js"
@@ -39,6 +41,8 @@ Examples:
   $ folio whoami --json
   $ folio users list --company acme
   $ folio tokens create --name ci --scope read
+  $ folio reports list --status in_review
+  $ folio reports import ./reports --upsert
 `,
   )
 
@@ -48,6 +52,8 @@ registerTokens(program)
 registerUsers(program)
 registerCompanies(program)
 registerTeams(program)
+registerTickers(program)
+registerReports(program)
 
 try {
   await program.parseAsync(process.argv)

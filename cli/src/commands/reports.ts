@@ -1,0 +1,589 @@
+import { type Command, InvalidArgumentError, Option } from "commander"
+import {
+  action,
+  addExamples,
+  addJsonFlag,
+  addPagingFlags,
+  addUrlFlag,
+  booleanFlag,
+  choiceFlag,
+  integerIn,
+  numberFlag,
+  stringFlag,
+} from "../command.js"
+import type { Output } from "../ui/output.js"
+
+// Kept here rather than imported from @folio/core, so that `--help` loads no Effect.
+const statuses = ["draft", "in_review", "approved", "scheduled", "published", "archived"] as const
+type Status = (typeof statuses)[number]
+const types = ["note", "update", "initiation", "sector", "flash"] as const
+const sorts = ["-updatedAt", "-publishedAt", "title"] as const
+const ratings = ["buy", "hold", "sell", "not_rated", "none"] as const
+const formats = ["csv", "json", "ndjson", "markdown"] as const
+type Format = (typeof formats)[number]
+
+/** `--status draft,in_review` and repeated `--status` both collect a list of statuses. */
+const collectStatuses = (raw: string, previous: ReadonlyArray<Status> | undefined): ReadonlyArray<Status> => {
+  const next: Array<Status> = [...(previous ?? [])]
+  for (const part of raw.split(",").map((word) => word.trim().toLowerCase().replace("-", "_"))) {
+    if (part === "") continue
+    const status = statuses.find((candidate) => candidate === part)
+    if (status === undefined)
+      throw new InvalidArgumentError(`"${part}" is not a status: use ${statuses.join(", ")}.`)
+    if (!next.includes(status)) next.push(status)
+  }
+  return next
+}
+
+/** Repeatable list flags: `--ticker AAPL --ticker MSFT` or `--ticker AAPL,MSFT` (`;` works too). */
+const collectList = (raw: string, previous: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
+  ...(previous ?? []),
+  ...raw
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== ""),
+]
+
+/** Audience entries may contain commas in team names, so only repeating the flag adds one. */
+const collectEach = (raw: string, previous: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
+  ...(previous ?? []),
+  raw,
+]
+
+const day = (raw: string): Date => {
+  const text = raw.trim()
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text)
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime()))
+    throw new InvalidArgumentError("Give a date like 2026-03-31 (or a full ISO timestamp).")
+  return date
+}
+
+const listValue = (command: Command, name: string): ReadonlyArray<string> | undefined => {
+  const value: unknown = command.getOptionValue(name)
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined
+}
+
+const dateValue = (command: Command, name: string): Date | undefined => {
+  const value: unknown = command.getOptionValue(name)
+  return value instanceof Date ? value : undefined
+}
+
+const addFilterFlags = (command: Command): Command =>
+  command
+    .option(
+      "--status <statuses>",
+      `only these statuses, comma-separated or repeated (${statuses.join(", ")})`,
+      collectStatuses,
+    )
+    .option("--ticker <symbol>", "only reports about this ticker")
+    .option("--sector <sector>", "only this sector (its exact name)")
+    .addOption(new Option("--type <type>", "only this type").choices(types))
+    .option("--author <author>", "only reports by this author (email, name or id)")
+    .option("--from <date>", "updated (or, with --sort -publishedAt, published) on or after this day", day)
+    .option("--to <date>", "… on or before this day", day)
+    .addOption(
+      new Option(
+        "--sort <order>",
+        "newest update first (default), newest publication first, or by title",
+      ).choices(sorts),
+    )
+    .option("--favorites", "only my favorites")
+
+const filters = (command: Command) => ({
+  url: stringFlag(command, "url"),
+  status: command.getOptionValue("status") as ReadonlyArray<Status> | undefined,
+  ticker: stringFlag(command, "ticker")?.trim(),
+  sector: stringFlag(command, "sector")?.trim(),
+  type: choiceFlag(command, "type", types),
+  author: stringFlag(command, "author")?.trim(),
+  from: dateValue(command, "from"),
+  to: dateValue(command, "to"),
+  sort: choiceFlag(command, "sort", sorts),
+  favorites: booleanFlag(command, "favorites"),
+})
+
+const addFieldFlags = (command: Command, verb: "create" | "update"): Command =>
+  command
+    .option(
+      "--file <report.md>",
+      "a Markdown file with YAML front matter (the import format); flags win over it",
+    )
+    .option("--body-stdin", "read the Markdown body from stdin")
+    .option("--title <title>", "3–200 characters")
+    .option("--summary <text>", "at most 1,000 characters")
+    .addOption(
+      new Option("--type <type>", verb === "create" ? "the type (default note)" : "the type").choices(types),
+    )
+    .option("--sector <sector>", "the sector")
+    .option("--ticker <symbols>", "a ticker symbol; repeat or comma-separate for several", collectList)
+    .option("--author <email>", "an author (publisher staff); repeat for several (default: you)", collectList)
+    .option(
+      "--audience <entry>",
+      "all, company-slug or company-slug/Team name, optionally +24h for an embargo; repeat for several",
+      collectEach,
+    )
+    .option("--tag <tag>", "a tag; repeat or comma-separate for several", collectList)
+    .option("--channel <channel>", "a channel; repeat or comma-separate for several", collectList)
+    .addOption(
+      new Option("--rating <rating>", "the rating this report sets (none clears it)").choices(ratings),
+    )
+    .option("--target-price <price>", "the target price this report sets (none clears it)")
+    .option("--target-currency <code>", "the target price's currency, e.g. USD")
+    .option("--external-id <id>", "your own id for the report (unique; what imports match on)")
+
+const fieldFlags = (command: Command) => ({
+  url: stringFlag(command, "url"),
+  file: stringFlag(command, "file"),
+  bodyStdin: booleanFlag(command, "bodyStdin"),
+  externalId: stringFlag(command, "externalId"),
+  title: stringFlag(command, "title"),
+  summary: stringFlag(command, "summary"),
+  type: choiceFlag(command, "type", types),
+  sector: stringFlag(command, "sector"),
+  tickers: listValue(command, "ticker"),
+  tags: listValue(command, "tag"),
+  channels: listValue(command, "channel"),
+  authors: listValue(command, "author"),
+  audience: listValue(command, "audience"),
+  rating: choiceFlag(command, "rating", ratings),
+  targetPrice: stringFlag(command, "targetPrice"),
+  targetCurrency: stringFlag(command, "targetCurrency"),
+})
+
+const lifecycle = [
+  {
+    name: "submit",
+    summary: "submit a draft for review",
+    description: "Moves a draft to in review. Analysts submit their own reports; editors and admins any.",
+  },
+  {
+    name: "return",
+    summary: "send a report in review back to draft",
+    description:
+      "Moves a report in review back to draft: changes requested by an editor, or withdrawn by its analyst.",
+  },
+  {
+    name: "approve",
+    summary: "approve a report in review (editor)",
+    description: "Moves a report in review to approved. Editors and admins only.",
+  },
+  {
+    name: "publish",
+    summary: "publish an approved report now (editor)",
+    description:
+      "Publishes an approved report at once: its audience can read it (after any embargo), and the standard " +
+      "disclosures are appended. Editors and admins only.",
+  },
+  {
+    name: "archive",
+    summary: "archive a published report (editor)",
+    description: "Takes a published report out of circulation. Editors and admins only; `restore` undoes it.",
+  },
+  {
+    name: "restore",
+    summary: "restore an archived report to draft (editor)",
+    description: "Moves an archived report back to draft. Editors and admins only.",
+  },
+] as const
+
+const loadService = async () => {
+  const [{ runCli }, service, ui, { withProgress }] = await Promise.all([
+    import("../runtime.js"),
+    import("../services/reports.js"),
+    import("../ui/reports.js"),
+    import("../ui/progress.js"),
+  ])
+  return { runCli, service, ui, withProgress }
+}
+
+/** reports list | get | create | update | submit | … | export | import. */
+export const registerReports = (program: Command): void => {
+  const reports = program
+    .command("reports")
+    .summary("list, write, review, publish, export and import reports")
+    .description(
+      "Research reports. Everyone sees the reports they may read; analysts write and submit, editors approve, " +
+        "publish and archive. Reports move draft → in review → approved → published → archived. " +
+        "`export` and `import` share one format (CSV, JSON, NDJSON or Markdown with front matter; see docs/import.md).",
+    )
+  addExamples(reports, [
+    ["folio reports list --status in_review", "the review queue"],
+    ["folio reports create --file note.md", "a draft from a Markdown file"],
+    ["folio reports publish 3f6c…-…", "publish an approved report"],
+    ["folio reports import ./reports --upsert", "bulk import a folder, updating by externalId"],
+    ["folio reports export --format csv --out reports.csv", "everything you can read, as CSV"],
+  ])
+
+  const list = reports
+    .command("list")
+    .summary("list reports, filtered and sorted")
+    .description(
+      "Lists the reports you may read, newest update first. Prints one page (50 unless --limit says otherwise); " +
+        "--all follows the cursors to the end, and without it a note on stderr says how to get the next page.",
+    )
+  addFilterFlags(list)
+  addPagingFlags(list, "reports")
+  addUrlFlag(list)
+  addJsonFlag(list)
+  addExamples(list, [
+    ["folio reports list", "the 50 most recently updated"],
+    ["folio reports list --status draft,in_review --author ada@folio.example", "someone's work in progress"],
+    ["folio reports list --ticker AAPL --sort -publishedAt --from 2026-01-01", "this year's Apple research"],
+    ["folio reports list --all --json | jq '.reports | length'", "how many you can see"],
+  ])
+  list.action(
+    action(async (command, out) => {
+      const { runCli, service, ui, withProgress } = await loadService()
+      const result = await withProgress(
+        "Listing reports…",
+        runCli(
+          service.listReports({
+            ...filters(command),
+            limit: numberFlag(command, "limit"),
+            cursor: stringFlag(command, "cursor")?.trim(),
+            all: booleanFlag(command, "all"),
+          }),
+        ),
+        out,
+      )
+      await ui.renderReportList(result, out)
+      return 0
+    }),
+  )
+
+  const get = reports
+    .command("get")
+    .summary("show a report: its metadata and Markdown body")
+    .description(
+      "Prints a report's metadata, then its summary and Markdown body as written (and the disclosures once " +
+        "published). --json prints the whole report, including its version for `update --if-version`.",
+    )
+    .argument("<id>", "the report's id")
+  addUrlFlag(get)
+  addJsonFlag(get)
+  addExamples(get, [
+    ["folio reports get 3f6c…-…", ""],
+    ["folio reports get 3f6c…-… --json | jq -r .report.body > body.md", "the body alone"],
+  ])
+  get.action(
+    action(async (command, out) => {
+      const { runCli, service, ui, withProgress } = await loadService()
+      const result = await withProgress(
+        "Fetching the report…",
+        runCli(service.getReport({ url: stringFlag(command, "url"), id: command.args[0] ?? "" })),
+        out,
+      )
+      await ui.renderReport(result, out)
+      return 0
+    }),
+  )
+
+  const create = reports
+    .command("create")
+    .summary("create a draft report from flags, a Markdown file and/or stdin")
+    .description(
+      "Creates a draft. Give the fields as flags, or as a Markdown file with YAML front matter (the format " +
+        "`import` reads; flags override its fields), and the body from the file or from stdin with --body-stdin. " +
+        "A title and a sector are required. Everything is checked with the import rules before anything is sent.",
+    )
+  addFieldFlags(create, "create")
+  addUrlFlag(create)
+  addJsonFlag(create)
+  addExamples(create, [
+    [
+      "folio reports create --title 'Apple: services carry the quarter' --sector Technology --ticker AAPL --body-stdin < body.md",
+      "",
+    ],
+    ["folio reports create --file apple-q3.md", "everything from the front matter"],
+    [
+      "folio reports create --file draft.md --audience acme --audience 'globex/Macro desk+24h'",
+      "with an audience (Globex's desk a day later)",
+    ],
+  ])
+  create.action(
+    action(async (command, out) => {
+      const { runCli, service, ui, withProgress } = await loadService()
+      const result = await withProgress(
+        "Creating the report…",
+        runCli(service.createReport(fieldFlags(command))),
+        out,
+      )
+      await ui.renderCreatedReport(result, out)
+      return 0
+    }),
+  )
+
+  const update = reports
+    .command("update")
+    .summary("save changes to a report")
+    .description(
+      "Saves the fields given (as flags, --file or --body-stdin) on top of the report's current version, as a new " +
+        "revision. List flags (--ticker, --tag, --author, --audience, --channel) replace the whole list. With " +
+        "--if-version the save is refused when the report is no longer at that version, so a change made " +
+        "meanwhile is never overwritten; without it, the version just read is used and a save in between is still " +
+        "refused (409).",
+    )
+    .argument("<id>", "the report's id")
+    .option(
+      "--if-version <n>",
+      "only save if the report is still at this version",
+      integerIn(1, 1_000_000_000),
+    )
+  addFieldFlags(update, "update")
+  addUrlFlag(update)
+  addJsonFlag(update)
+  addExamples(update, [
+    ["folio reports update 3f6c…-… --title 'Apple: services carry the year'", ""],
+    ["folio reports update 3f6c…-… --body-stdin < body.md", "replace the body"],
+    [
+      "folio reports update 3f6c…-… --ticker AAPL --ticker MSFT --if-version 4",
+      "only if nobody saved since v4",
+    ],
+    ["folio reports update 3f6c…-… --rating none", "clear the rating"],
+  ])
+  update.action(
+    action(async (command, out) => {
+      const { runCli, service, ui, withProgress } = await loadService()
+      const result = await withProgress(
+        "Saving…",
+        runCli(
+          service.updateReport({
+            ...fieldFlags(command),
+            id: command.args[0] ?? "",
+            ifVersion: numberFlag(command, "ifVersion"),
+          }),
+        ),
+        out,
+      )
+      ui.renderUpdatedReport(result, out)
+      return 0
+    }),
+  )
+
+  for (const step of lifecycle) {
+    const command = reports
+      .command(step.name)
+      .summary(step.summary)
+      .description(step.description)
+      .argument("<id>", "the report's id")
+      .option("--if-version <n>", "only if the report is still at this version", integerIn(1, 1_000_000_000))
+    addUrlFlag(command)
+    addJsonFlag(command)
+    addExamples(command, [
+      [`folio reports ${step.name} 3f6c…-…`, ""],
+      [`folio reports ${step.name} 3f6c…-… --json | jq -r .report.status`, "the new status"],
+    ])
+    command.action(
+      action(async (self, out) => {
+        const { runCli, service, ui, withProgress } = await loadService()
+        const result = await withProgress(
+          `${step.name[0]?.toUpperCase()}${step.name.slice(1)}…`,
+          runCli(
+            service.transitionReport({
+              url: stringFlag(self, "url"),
+              id: self.args[0] ?? "",
+              transition: step.name,
+              ifVersion: numberFlag(self, "ifVersion"),
+            }),
+          ),
+          out,
+        )
+        ui.renderTransition(result, out)
+        return 0
+      }),
+    )
+  }
+
+  const exportCommand = reports
+    .command("export")
+    .summary("write reports out in the import format (CSV, JSON, NDJSON or Markdown)")
+    .description(
+      "Writes every report the filters match, in a format `folio reports import` reads back unchanged. CSV, JSON " +
+        "and NDJSON go to stdout, or to --out FILE; Markdown is one file per report, in the folder --out DIR. " +
+        "Without --format the format follows --out's extension (a folder means Markdown), else CSV.",
+    )
+    .addOption(new Option("--format <format>", "csv, json, ndjson or markdown").choices(formats))
+    .option("--out <path>", "the file to write (csv, json, ndjson) or the folder (markdown)")
+  addFilterFlags(exportCommand)
+  addUrlFlag(exportCommand)
+  addJsonFlag(exportCommand)
+  addExamples(exportCommand, [
+    ["folio reports export > reports.csv", "everything you can read, as CSV"],
+    ["folio reports export --status published --format ndjson --out published.ndjson", ""],
+    ["folio reports export --ticker AAPL --format markdown --out ./apple", "one .md file per report"],
+    ["folio reports export --out all.csv && folio reports import all.csv --dry-run --upsert", "a round trip"],
+  ])
+  exportCommand.action(action(async (command, out) => runExport(command, out)))
+
+  const importCommand = reports
+    .command("import")
+    .summary("bulk import reports from files and folders, resumably")
+    .description(
+      "Reads CSV, JSON, NDJSON and Markdown files (folders are walked for .csv, .json, .ndjson, .jsonl and .md), " +
+        "checks every row with the same rules as the server, and sends the valid rows in batches. Each problem is " +
+        "reported as file:line: field: message. Without --upsert a report whose externalId exists is a conflict; " +
+        "with it, that report is updated. Each batch carries a key made from its content, so if an import is " +
+        "interrupted (Ctrl-C, a crash, the network), running the same command again skips what the server already " +
+        "applied and finishes without duplicates. Ctrl-C stops after the batch in flight. Exit code 0 only when " +
+        "every row was imported; 1 when any row failed; 130 when interrupted. See docs/import.md for the fields.",
+    )
+    .argument("<paths...>", "files and folders to import (- for stdin, with --format)")
+    .addOption(
+      new Option(
+        "--format <format>",
+        "read the named files as this format (and only its files in folders)",
+      ).choices(formats),
+    )
+    .option("--upsert", "update the report with the same externalId instead of reporting a conflict")
+    .option(
+      "--dry-run",
+      "check every row, also against the server (tickers, authors, conflicts), writing nothing",
+    )
+    .option("--errors-out <file>", "write every problem to this CSV file (file,line,field,message)")
+    .option(
+      "--batch-size <n>",
+      "rows per request, 1–2000 (default 1000; a batch also stays under 4 MB)",
+      integerIn(1, 2000),
+    )
+  addUrlFlag(importCommand)
+  addJsonFlag(importCommand)
+  addExamples(importCommand, [
+    ["folio reports import reports.csv", "import a CSV file"],
+    [
+      "folio reports import ./research --dry-run --errors-out problems.csv",
+      "check a folder, problems to a CSV",
+    ],
+    [
+      "folio reports import 2026/*.ndjson --upsert",
+      "create new reports, update those with a known externalId",
+    ],
+    ["folio reports import reports.csv", "again after Ctrl-C or a crash: carries on where it stopped"],
+    ["cat feed.jsonl | folio reports import - --format ndjson --json", "from a pipe, with a JSON summary"],
+  ])
+  importCommand.action(action(async (command, out) => runImport(command, out)))
+}
+
+const runExport = async (command: Command, out: Output): Promise<number> => {
+  const [{ runCli }, service, { renderExport }, { formatOfFile }] = await Promise.all([
+    import("../runtime.js"),
+    import("../services/reportExport.js"),
+    import("../ui/reportExport.js"),
+    import("@folio/core"),
+  ])
+  const target = stringFlag(command, "out")
+  const chosen = choiceFlag(command, "format", formats)
+  const format: Format =
+    chosen ??
+    (target === undefined
+      ? "csv"
+      : (formatOfFile(target) ?? (/[\\/]$/.test(target) || !/\.[a-z]+$/i.test(target) ? "markdown" : "csv")))
+  if (out.json && target === undefined && format !== "markdown") {
+    const { CliError } = await import("../cliError.js")
+    throw new CliError({
+      code: "UsageError",
+      message: "--json describes the export, so the reports need a file: add --out FILE.",
+      exitCode: 2,
+    })
+  }
+  const progress = await exportProgress(out)
+  try {
+    const result = await runCli(
+      service.runExport({ ...filters(command), format, out: target }, progress.update),
+    )
+    progress.close()
+    renderExport(result, out)
+    return 0
+  } finally {
+    progress.close()
+  }
+}
+
+/** "Exported 2,400 reports…" on stderr in a terminal while the pages arrive. */
+const exportProgress = async (out: Output) => {
+  if (!out.interactive) return { update: (_count: number) => {}, close: () => {} }
+  let last = 0
+  let shown = false
+  return {
+    update: (count: number) => {
+      const now = Date.now()
+      if (now - last < 200) return
+      last = now
+      shown = true
+      process.stderr.write(`\r\u001b[2KExported ${count.toLocaleString("en-US")} reports…`)
+    },
+    close: () => {
+      if (shown) process.stderr.write("\r\u001b[2K")
+      shown = false
+    },
+  }
+}
+
+const runImport = async (command: Command, out: Output): Promise<number> => {
+  const [{ runCli }, service, { importReporter }, { renderImportSummary, resumeHint }, { writeIssuesCsv }] =
+    await Promise.all([
+      import("../runtime.js"),
+      import("../services/reportImport.js"),
+      import("../ui/importProgress.js"),
+      import("../ui/reportImport.js"),
+      import("../ui/issues.js"),
+    ])
+  const dryRun = booleanFlag(command, "dryRun")
+  const errorsOut = stringFlag(command, "errorsOut")
+  const reporter = await importReporter(out, dryRun)
+  const { stop, request } = service.makeStopSignal()
+  let signals = 0
+  const onSignal = () => {
+    signals++
+    if (signals === 1) {
+      reporter.stopping()
+      request()
+      return
+    }
+    reporter.close()
+    process.stderr.write(`Stopped at once; the batch in flight may or may not be applied. ${resumeHint}\n`)
+    process.exit(130)
+  }
+  process.on("SIGINT", onSignal)
+  process.on("SIGTERM", onSignal)
+  try {
+    const summary = await runCli(
+      service.runImport(
+        {
+          url: stringFlag(command, "url"),
+          paths: command.args,
+          format: choiceFlag(command, "format", formats),
+          upsert: booleanFlag(command, "upsert"),
+          dryRun,
+          batchSize: numberFlag(command, "batchSize") ?? service.defaultBatchSize,
+        },
+        stop,
+        reporter.onEvent,
+      ),
+    )
+    reporter.close()
+    if (errorsOut !== undefined) await writeIssuesCsv(errorsOut, summary.issues)
+    return renderImportSummary(summary, out, { errorsOut })
+  } catch (error) {
+    reporter.close()
+    if (!(error instanceof service.ImportStopped)) throw error
+    // Some batches may have gone in: show what was done, then why it stopped and how to go on.
+    if (errorsOut !== undefined) await writeIssuesCsv(errorsOut, error.summary.issues)
+    const { renderJson, renderProblem } = await import("../ui/render.js")
+    if (out.json) {
+      renderJson({
+        ...error.summary,
+        ok: false,
+        errorsOut: errorsOut ?? null,
+        error: { code: error.code, message: error.message },
+      })
+      return error.exitCode
+    }
+    renderImportSummary(error.summary, out, { errorsOut })
+    renderProblem(`${error.message}${error.hint === undefined ? "" : ` ${error.hint}`}`, out)
+    if (error.summary.batches.sent > 0) renderProblem(`The import stopped early. ${resumeHint}`, out)
+    return error.exitCode
+  } finally {
+    process.off("SIGINT", onSignal)
+    process.off("SIGTERM", onSignal)
+  }
+}

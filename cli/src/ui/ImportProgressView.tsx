@@ -1,0 +1,86 @@
+import { Spinner } from "@inkjs/ui"
+import { Box, render, Text } from "ink"
+import { useEffect, useState } from "react"
+import { type ProgressState, progressDetails, rates } from "./importProgress.js"
+import type { Output } from "./output.js"
+
+const n = (value: number): string => value.toLocaleString("en-US")
+
+export const Bar = ({ percent, width }: { readonly percent: number; readonly width: number }) => {
+  const filled = Math.max(0, Math.min(width, Math.round((percent / 100) * width)))
+  return (
+    <Text>
+      <Text color="green">{"█".repeat(filled)}</Text>
+      <Text dimColor>{"░".repeat(width - filled)}</Text>
+    </Text>
+  )
+}
+
+/** Re-renders every half second so the rate and ETA move while a batch is in flight. */
+const useNow = (): number => {
+  const [now, setNow] = useState(() => performance.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 500)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+export const ImportProgress = ({
+  state,
+  columns,
+  now,
+}: {
+  readonly state: ProgressState
+  readonly columns: number
+  /** Fixed in tests; the live view ticks. */
+  readonly now?: number
+}) => {
+  const ticking = useNow()
+  const at = now ?? ticking
+  const { percent } = rates(state, at)
+  const counts = `${n(state.sent)}/${n(state.total)} rows  ${String(percent).padStart(3)}%`
+  const width = Math.max(10, Math.min(40, columns - counts.length - 6))
+  const label =
+    state.phase === "stopping"
+      ? "Stopping after the batch in flight… (Ctrl-C again to quit at once)"
+      : `${state.dryRun ? "Checking" : "Importing"} batch ${n(Math.min(state.batchesDone + 1, state.batches))} of ${n(state.batches)}`
+  const [rate, eta, errors] = progressDetails(state, at)
+  return (
+    <Box flexDirection="column">
+      <Spinner label={label} />
+      <Box>
+        <Bar percent={percent} width={width} />
+        <Text> {counts}</Text>
+      </Box>
+      <Text>
+        <Text dimColor>{rate}</Text>
+        <Text dimColor> · </Text>
+        <Text dimColor>{eta}</Text>
+        <Text dimColor> · </Text>
+        <Text color={state.errors > 0 ? "red" : "green"}>{errors}</Text>
+      </Text>
+      {state.retry === null ? null : <Text color="yellow">{state.retry}</Text>}
+    </Box>
+  )
+}
+
+/** Mounts the live bar on stderr; `update` redraws it, `close` erases it. */
+export const mountImportProgress = (
+  state: ProgressState,
+  out: Output,
+): { readonly update: (state: ProgressState) => void; readonly close: () => void } => {
+  const columns = process.stderr.columns ?? out.columns
+  const instance = render(<ImportProgress state={state} columns={columns} />, {
+    stdout: process.stderr,
+    patchConsole: false,
+    exitOnCtrlC: false,
+  })
+  return {
+    update: (next) => instance.rerender(<ImportProgress state={next} columns={columns} />),
+    close: () => {
+      instance.clear()
+      instance.unmount()
+    },
+  }
+}
