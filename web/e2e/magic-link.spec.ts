@@ -1,5 +1,7 @@
+import { linkUnusableTexts } from "@folio/core"
 import { expect, test } from "@playwright/test"
 import { createPerson, uniqueEmail } from "./support/accounts"
+import { expireLinks } from "./support/expiry"
 import { codeIn, linkIn, mailTo, nextMail, pathOf } from "./support/inbox"
 
 test("a sign-in link only looks until Continue is pressed, then signs in once", async ({ page, request }) => {
@@ -44,6 +46,43 @@ test("a sign-in link only looks until Continue is pressed, then signs in once", 
   await page.getByRole("link", { name: "Email me a new sign-in link" }).click()
   await expect(page).toHaveURL("/login?method=link")
   await expect(page.getByRole("heading", { name: "Email me a sign-in link", level: 1 })).toBeVisible()
+})
+
+test("a sign-in link that expired while open fails on Continue with a clear message, and so does its code", async ({
+  page,
+  request,
+}) => {
+  const person = await createPerson(request, "analyst", "linkexpiry")
+  expect((await request.post("/api/auth/magic-link", { data: { email: person.email } })).status()).toBe(202)
+  const mail = await nextMail(person.email, /sign-in link/)
+  const link = pathOf(linkIn(mail, "/magic-link"))
+
+  await page.goto(link)
+  const continueButton = page.getByRole("button", { name: `Continue as ${person.email}` })
+  await expect(continueButton).toBeVisible()
+
+  // The 15 minutes run out while the page is open (the e2e server's test hook moves the expiry back).
+  await expireLinks(request, person.email, "magic_link")
+  await continueButton.click()
+  await expect(
+    page.getByRole("heading", { name: "This sign-in link cannot be used", level: 1 }),
+  ).toBeVisible()
+  await expect(page.getByRole("alert")).toHaveText(linkUnusableTexts.magic_link)
+  await expect(page).toHaveTitle("Link expired · Folio")
+  expect((await page.request.get("/api/session")).status()).toBe(401)
+
+  // Opened again later, it says the same before anyone presses anything, and offers a new link.
+  await page.goto(link)
+  await expect(page.getByRole("alert")).toHaveText(linkUnusableTexts.magic_link)
+  await expect(page.getByRole("link", { name: "Email me a new sign-in link" })).toBeVisible()
+
+  // The 6-digit code of that email expired with it.
+  await page.goto("/magic-link")
+  await page.getByLabel("Email", { exact: true }).fill(person.email)
+  await page.getByLabel("6-digit code").fill(codeIn(mail))
+  await page.getByRole("button", { name: "Sign in with code" }).click()
+  await expect(page.getByRole("alert")).toContainText("not right, or it is no longer valid")
+  expect((await page.request.get("/api/session")).status()).toBe(401)
 })
 
 test("Continue goes to the same-origin page named in ?redirect, and ignores others", async ({

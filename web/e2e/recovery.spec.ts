@@ -1,5 +1,7 @@
+import { linkUnusableTexts } from "@folio/core"
 import { expect, test } from "@playwright/test"
 import { createPerson, invite, signInAs, strongPassword, uniqueEmail } from "./support/accounts"
+import { expireLinks } from "./support/expiry"
 import { linkIn, nextMail, pathOf } from "./support/inbox"
 
 test("forgot password → reset from the email → sign in with the new password", async ({
@@ -109,4 +111,59 @@ test("an invited person sets a password from the email, then signs in", async ({
   await page.goto(link)
   await expect(page.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible()
   await expect(page.getByRole("alert")).toContainText("Ask your administrator for a new one")
+})
+
+test("an expired reset link fails with a clear message, on opening and on saving", async ({
+  page,
+  request,
+}) => {
+  const person = await createPerson(request, "reader", "resetexpiry")
+  expect((await request.post("/api/auth/forgot-password", { data: { email: person.email } })).status()).toBe(
+    202,
+  )
+  const link = pathOf(
+    linkIn(await nextMail(person.email, /Reset your Folio password/), "/forgot-password/reset"),
+  )
+  await page.goto(link)
+  await expect(page.getByRole("heading", { name: "Choose a new password", level: 1 })).toBeVisible()
+
+  // The hour runs out while the form is open: saving says why and offers a new link.
+  await expireLinks(request, person.email, "reset")
+  const password = strongPassword()
+  await page.getByLabel("New password", { exact: true }).fill(password)
+  await page.getByLabel("Confirm new password").fill(password)
+  await page.getByRole("button", { name: "Save new password" }).click()
+  await expect(page.getByRole("heading", { name: "This reset link cannot be used", level: 1 })).toBeVisible()
+  await expect(page.getByRole("alert")).toHaveText(linkUnusableTexts.reset)
+  await expect(page).toHaveTitle("Link expired · Folio")
+  await expect(page.getByRole("link", { name: "Request a new reset link" })).toHaveAttribute(
+    "href",
+    "/forgot-password",
+  )
+
+  // Nothing changed: the old password still signs in.
+  await page.goto(link)
+  await expect(page.getByRole("alert")).toHaveText(linkUnusableTexts.reset)
+  const signIn = await request.post("/api/session", {
+    data: { email: person.email, password: person.password },
+  })
+  expect(signIn.status()).toBe(200)
+})
+
+test("an expired invitation says so on /set-password and lets nobody in", async ({ page, request }) => {
+  const email = uniqueEmail("lateinvitee")
+  const mail = await invite(request, { email, name: "Ada Lovelace", role: "analyst" })
+  const link = pathOf(linkIn(mail, "/set-password"))
+  await expireLinks(request, email, "invite")
+
+  await page.goto(link)
+  await expect(page.getByRole("heading", { name: "This invitation cannot be used", level: 1 })).toBeVisible()
+  await expect(page.getByRole("alert")).toHaveText(linkUnusableTexts.invite)
+  await expect(page).toHaveTitle("Link expired · Folio")
+  const token = new URL(link, "http://x").searchParams.get("token")
+  const accepted = await request.post("/api/auth/accept-invite", {
+    data: { token, password: strongPassword() },
+  })
+  expect(accepted.status()).toBe(401)
+  expect((await accepted.json()).message).toBe(linkUnusableTexts.invite)
 })

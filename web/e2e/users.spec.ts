@@ -1,6 +1,7 @@
-import type { Me } from "@folio/core"
+import type { Me, UserPage } from "@folio/core"
 import { expect, test } from "@playwright/test"
-import { adminStorageState } from "./support/admin"
+import { createPerson, signInAs } from "./support/accounts"
+import { admin, adminStorageState } from "./support/admin"
 import { createCompany, createTeam, invite, slugOf, unique } from "./support/directory"
 
 test.use({ storageState: adminStorageState })
@@ -162,6 +163,141 @@ test("the server's refusal to demote the last active admin is shown in the dialo
   await page.keyboard.press("Escape")
   await expect(dialog).toBeHidden()
   await expect(page.getByRole("region", { name: "Profile (you)" })).toContainText("Admin")
+})
+
+const firefoxOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0"
+
+test("an admin sees a person's sessions and recent activity, and signs them out one by one or everywhere", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // Contexts of their own, without the shared admin session: signing in on it would end that session.
+  const newContext = (userAgent?: string) =>
+    playwright.request.newContext({
+      baseURL: baseURL!,
+      storageState: { cookies: [], origins: [] },
+      ...(userAgent ? { userAgent } : {}),
+    })
+  const request = await newContext()
+  const person = await createPerson(request, "analyst", "sessions")
+  const lookup = await page.request.get(`/api/users?q=${encodeURIComponent(person.email)}`)
+  expect(lookup.status(), await lookup.text()).toBe(200)
+  const found: UserPage = await lookup.json()
+  const userId = found.items[0]?.id
+  expect(userId).toBeTruthy()
+  // Two places the person is signed in: a browser on another computer, and the CLI.
+  const laptop = await newContext(firefoxOnWindows)
+  await signInAs(laptop, person)
+  const cli = await newContext()
+  const cliSignIn = await cli.post("/api/session", {
+    data: { email: person.email, password: person.password, client: "cli" },
+  })
+  expect(cliSignIn.status()).toBe(200)
+  const { token } = await cliSignIn.json()
+  const cliCall = () => cli.get("/api/session", { headers: { authorization: `Bearer ${token}` } })
+  // More sign-ins than one page of activity holds, so the oldest events need "Load more". Each
+  // browser sign-in replaces that browser's previous session: this adds one session, not eight.
+  for (let i = 0; i < 8; i++) await signInAs(request, person)
+
+  await page.goto(`/users/${userId}`)
+  const sessions = page.getByRole("region", { name: "Sessions" })
+  const list = sessions.getByRole("list", { name: "Sessions" })
+  await expect(list.getByRole("listitem")).toHaveCount(3)
+  await expect(list.getByRole("listitem", { name: "Firefox on Windows" })).toContainText("127.0.0.1")
+  await expect(list.getByRole("listitem", { name: "Folio CLI" })).toContainText(
+    /Signed in .* Active just now/,
+  )
+
+  const activity = page.getByRole("region", { name: "Recent activity" })
+  const events = activity.getByRole("list", { name: "Activity" }).getByRole("listitem")
+  await expect(events).toHaveCount(10)
+  await expect(events.first()).toHaveAccessibleName(`${person.name} signed in with a password`)
+  await expect(
+    activity.getByRole("listitem", { name: `${person.name} signed in with a password to the CLI` }),
+  ).toBeVisible()
+  // The invitation is older than the first page: it comes with the next one.
+  const invited = `${admin.email} invited ${person.name} as Analyst`
+  await expect(activity.getByRole("listitem", { name: invited })).toHaveCount(0)
+  await activity.getByRole("button", { name: "Load more" }).click()
+  await expect(activity.getByRole("listitem", { name: invited })).toBeVisible()
+  await expect(
+    activity.getByRole("listitem", { name: invited }).getByRole("link", { name: admin.email }),
+  ).toHaveAttribute("href", /\/users\//)
+  await expect(
+    activity.getByRole("listitem", { name: `${person.name} accepted the invitation and set a password` }),
+  ).toBeVisible()
+  await expect(activity.getByRole("button", { name: "Load more" })).toHaveCount(0)
+
+  // One session: the CLI login ends, the laptop stays signed in.
+  await list
+    .getByRole("listitem", { name: "Folio CLI" })
+    .getByRole("button", { name: /^Sign out Folio CLI/ })
+    .click()
+  await expect(list.getByRole("listitem")).toHaveCount(2)
+  await expect(list.getByRole("listitem", { name: "Folio CLI" })).toHaveCount(0)
+  expect((await cliCall()).status()).toBe(401)
+  expect((await laptop.get("/api/session")).status()).toBe(200)
+  await expect(events.first()).toHaveAccessibleName(`${admin.email} signed out a session of ${person.name}`)
+
+  // Everywhere, after confirming.
+  await sessions.getByRole("button", { name: "Sign out everywhere" }).click()
+  const confirm = page.getByRole("dialog", { name: `Sign out ${person.name} everywhere?` })
+  await expect(confirm).toContainText("2 sessions")
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused()
+  await confirm.getByRole("button", { name: "Sign out everywhere" }).click()
+  await expect(confirm).toBeHidden()
+  await expect(sessions).toContainText(`${person.name} is not signed in anywhere.`)
+  await expect(sessions.getByRole("button", { name: "Sign out everywhere" })).toHaveCount(0)
+  expect((await laptop.get("/api/session")).status()).toBe(401)
+  await expect(events.first()).toHaveAccessibleName(
+    `${admin.email} signed out ${person.name} everywhere (2 sessions)`,
+  )
+  await Promise.all([request.dispose(), laptop.dispose(), cli.dispose()])
+})
+
+test("a section that fails to load says so in place, and Try again recovers it", async ({ page }) => {
+  const me: Me = await (await page.request.get("/api/session")).json()
+  // The activity request dies inside the real server (its test fault hook), once per request while routed.
+  const audit = "**/api/audit?**"
+  await page.route(audit, (route) =>
+    route.continue({ headers: { ...route.request().headers(), "x-folio-test-fault": "500" } }),
+  )
+  await page.goto(`/users/${me.user.id}`)
+  const activity = page.getByRole("region", { name: "Recent activity" })
+  await expect(activity.getByRole("alert")).toContainText("Could not load this")
+  // The rest of the screen is unaffected: the admin's own sessions, this one marked.
+  const sessions = page.getByRole("region", { name: "Sessions" })
+  await expect(sessions.getByRole("listitem", { name: /\(this device\)$/ })).toBeVisible()
+
+  await page.unroute(audit)
+  await activity.getByRole("button", { name: "Try again" }).click()
+  await expect(activity.getByRole("alert")).toHaveCount(0)
+  await expect(activity.getByRole("list", { name: "Activity" }).getByRole("listitem").first()).toBeVisible()
+})
+
+test("people who are not admins see a person's profile and teams, not their sessions or activity", async ({
+  browser,
+  page: adminPage,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+  const editor = await createPerson(context.request, "editor", "looker")
+  await signInAs(context.request, editor)
+  const page = await context.newPage()
+  const me: Me = await (await page.request.get("/api/session")).json()
+  const adminId = (
+    (await (
+      await adminPage.request.get(`/api/users?q=${encodeURIComponent(admin.email)}`)
+    ).json()) as UserPage
+  ).items[0]?.id
+  await page.goto(`/users/${adminId}`)
+  await expect(page.getByRole("region", { name: "Profile" })).toContainText("Admin")
+  await expect(page.getByRole("region", { name: "Teams" })).toBeVisible()
+  await expect(page.getByRole("region", { name: "Sessions" })).toHaveCount(0)
+  await expect(page.getByRole("region", { name: "Recent activity" })).toHaveCount(0)
+  await expect(page.getByRole("main").getByRole("button", { name: /Sign out/ })).toHaveCount(0)
+  expect(me.user.role).toBe("editor")
+  await context.close()
 })
 
 test("a person who does not exist shows the not-found screen", async ({ page }) => {

@@ -2,6 +2,8 @@ import type {
   CompanyId,
   InviteUser,
   Role,
+  SessionId,
+  SessionInfo,
   SetUserStatus,
   User,
   UserDetail,
@@ -27,6 +29,7 @@ export const userKeys = {
   options: (companyId: CompanyId, q: string) => [...userKeys.all, "options", companyId, q] as const,
   details: () => [...userKeys.all, "detail"] as const,
   detail: (id: UserId) => [...userKeys.details(), id] as const,
+  sessions: (id: UserId) => [...userKeys.detail(id), "sessions"] as const,
 }
 
 const listParams = (filters: UserFilters, cursor: string | null, limit: number) => ({
@@ -74,3 +77,21 @@ export const setUserRole = (id: UserId, role: Role): Promise<UserDetail> =>
 
 export const setUserStatus = (id: UserId, status: SetUserStatus["status"]): Promise<UserDetail> =>
   callApi((client) => client.users.setStatus({ path: { userId: id }, payload: { status } }))
+
+/** A user's live sessions (admins); the one this request came in on is marked when it is theirs. */
+export const userSessionsQueryOptions = (id: UserId) =>
+  queryOptions({
+    queryKey: userKeys.sessions(id),
+    queryFn: (): Promise<ReadonlyArray<SessionInfo>> =>
+      callApi((client) => client.profile.userSessions({ path: { userId: id } })),
+    staleTime: 0,
+  })
+
+export const revokeUserSession = (id: UserId, sessionId: SessionId): Promise<void> =>
+  callApi((client) => client.profile.revokeUserSession({ path: { userId: id, sessionId } }))
+
+/** Ends every session of a user (on one's own account, all but the one in use); says how many. */
+export const revokeUserSessions = (id: UserId): Promise<number> =>
+  callApi((client) => client.profile.revokeUserSessions({ path: { userId: id } })).then(
+    (answer) => answer.revoked,
+  )

@@ -16,6 +16,7 @@ import { meQueryOptions } from "../api/session"
 import { ColorSchemeToggle } from "../components/ColorSchemeToggle"
 import { FolioLogo } from "../components/FolioLogo"
 import classes from "./AppLayout.module.css"
+import { CommandPalette } from "./CommandPalette"
 import { NavLinkItem } from "./NavLinkItem"
 import { navItemsFor } from "./navigation"
 import { UserMenu } from "./UserMenu"
@@ -80,6 +81,7 @@ export const AppLayout = () => {
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <CommandPalette />
             <ColorSchemeToggle />
             <UserMenu me={me} />
           </Group>

@@ -9,6 +9,8 @@ import {
   UserIcon,
   UsersIcon,
 } from "../components/icons"
+import { ReportIcon, StarIcon } from "../routes/_app/-components/reports/icons"
+import { ChartIcon, SearchIcon, UploadIcon } from "../routes/_app/-components/search/icons"
 import type { FileRoutesByTo } from "../routeTree.gen"
 
 export interface NavItem {
@@ -22,6 +24,11 @@ export interface NavItem {
 /** The console's areas, in menu order. A new screen adds a row here once its route exists. */
 export const navItems: ReadonlyArray<NavItem> = [
   { label: "Dashboard", to: "/dashboard", action: "dashboard.view", icon: DashboardIcon },
+  { label: "Reports", to: "/reports", action: "reports.read", icon: ReportIcon },
+  { label: "Favorites", to: "/reports/favorites", action: "favorites.manage", icon: StarIcon },
+  { label: "Import", to: "/reports/import", action: "reports.import", icon: UploadIcon },
+  { label: "Tickers", to: "/tickers", action: "tickers.read", icon: ChartIcon },
+  { label: "Search", to: "/search", action: "search.use", icon: SearchIcon },
   { label: "Companies", to: "/companies", action: "companies.read", icon: BuildingIcon },
   { label: "Users", to: "/users", action: "users.read", icon: UsersIcon },
   { label: "Developer", to: "/developer", action: "developer.tokens", icon: CodeIcon },

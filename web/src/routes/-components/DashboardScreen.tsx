@@ -6,6 +6,7 @@ import type { ReactNode } from "react"
 import { consoleDeploymentId } from "../../api/deployment"
 import { healthQueryOptions } from "../../api/health"
 import { meQueryOptions } from "../../api/session"
+import { ReportPanels } from "../_app/-components/reports/DashboardPanels"
 import { formatDuration } from "./formatDuration"
 import { InfoList } from "./InfoList"
 
@@ -140,6 +141,7 @@ export const DashboardScreen = () => {
           Welcome back, {firstName(me.user.name)}.
         </Text>
       </div>
+      <ReportPanels />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <YouPanel me={me} />
         <ServerPanel />

@@ -174,6 +174,20 @@ export const ListPending = ({ title, label }: { readonly title: string; readonly
   </Stack>
 )
 
+/** A section's own pending state while the rest of the screen is already shown. */
+export const SectionPending = ({ label, rows = 3 }: { readonly label: string; readonly rows?: number }) => (
+  <div role="status" aria-live="polite">
+    <Text c="dimmed" fz="sm" mb="sm">
+      {label}
+    </Text>
+    <Stack gap="xs" aria-hidden="true">
+      {Array.from({ length: rows }, (_, row) => `placeholder-${row}`).map((key) => (
+        <Skeleton key={key} height={44} radius="md" />
+      ))}
+    </Stack>
+  </div>
+)
+
 /** The error of a section that failed on its own while the rest of the screen is fine. */
 export const InlineError = ({
   error,

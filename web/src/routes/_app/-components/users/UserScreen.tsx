@@ -9,7 +9,9 @@ import { CompanyKindBadge, RoleBadge, TeamRoleBadge, UserStatusBadge } from "../
 import { formatDate } from "../directory/format"
 import { PageHeader, Section } from "../directory/layout"
 import { useCanManage, useMe } from "../directory/permissions"
+import { UserActivitySection } from "./UserActivitySection"
 import { UserAdminActions } from "./UserAdminActions"
+import { UserSessionsSection } from "./UserSessionsSection"
 import { LastSignIn } from "./UsersScreen"
 
 const initials = (name: string): string =>
@@ -25,6 +27,8 @@ export const UserScreen = ({ userId }: { readonly userId: UserId }) => {
   useDocumentTitle(`${user.name} · Users · Folio`)
   const me = useMe()
   const canManage = useCanManage("users.manage")
+  // The console reflects core's policy; the server answers these two only to admins anyway.
+  const canSeeActivity = useCanManage("audit.read")
   const isMe = me.user.id === user.id
 
   return (
@@ -111,6 +115,8 @@ export const UserScreen = ({ userId }: { readonly userId: UserId }) => {
           </Stack>
         )}
       </Section>
+      {canManage && <UserSessionsSection user={user} />}
+      {canSeeActivity && <UserActivitySection user={user} />}
     </Stack>
   )
 }

@@ -1,0 +1,127 @@
+import type { ImportIssue, ImportRow, ReportImportResult } from "@folio/core"
+import { useQueryClient } from "@tanstack/react-query"
+import { useRef, useState } from "react"
+import { batchKeyOf, importBatchSize, importReportBatch } from "../../../../api/reportImport"
+
+export interface ImportOptions {
+  readonly upsert: boolean
+  readonly dryRun: boolean
+}
+
+export interface ImportTotals {
+  readonly created: number
+  readonly updated: number
+  readonly unchanged: number
+  readonly failed: number
+  readonly issues: ReadonlyArray<ImportIssue>
+  /** Batches the server had already applied (a resumed or repeated import). */
+  readonly replayed: number
+}
+
+const zero: ImportTotals = { created: 0, updated: 0, unchanged: 0, failed: 0, issues: [], replayed: 0 }
+
+const add = (totals: ImportTotals, result: ReportImportResult): ImportTotals => ({
+  created: totals.created + result.created,
+  updated: totals.updated + result.updated,
+  unchanged: totals.unchanged + result.unchanged,
+  failed: totals.failed + result.failed,
+  issues: [...totals.issues, ...result.issues],
+  replayed: totals.replayed + (result.replayed ? 1 : 0),
+})
+
+export type ImportRun =
+  | { readonly phase: "idle" }
+  | {
+      readonly phase: "running" | "stopped" | "failed" | "done"
+      readonly options: ImportOptions
+      readonly batches: number
+      /** Batches the server answered. */
+      readonly batchesDone: number
+      readonly rowsTotal: number
+      readonly rowsDone: number
+      readonly totals: ImportTotals
+      readonly error: unknown
+    }
+
+const chunk = <A>(items: ReadonlyArray<A>, size: number): ReadonlyArray<ReadonlyArray<A>> => {
+  const out: Array<ReadonlyArray<A>> = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+/**
+ * Sends the valid rows in batches, one after another, each with a key derived from its content;
+ * a stopped or failed import resumes at the batch that did not finish, and a batch the server
+ * already applied is answered from its record instead of being written twice.
+ */
+export const useImportRun = () => {
+  const queryClient = useQueryClient()
+  const [run, setRun] = useState<ImportRun>({ phase: "idle" })
+  const stopRequested = useRef(false)
+  const plan = useRef<{
+    readonly batches: ReadonlyArray<ReadonlyArray<ImportRow>>
+    readonly options: ImportOptions
+  } | null>(null)
+
+  const go = async (from: number, before: ImportTotals, rowsBefore: number) => {
+    const current = plan.current
+    if (current === null) return
+    const { batches, options } = current
+    const rowsTotal = batches.reduce((sum, batch) => sum + batch.length, 0)
+    let totals = before
+    let rowsDone = rowsBefore
+    stopRequested.current = false
+    const state = (
+      phase: "running" | "stopped" | "failed" | "done",
+      batchesDone: number,
+      error: unknown = null,
+    ) => setRun({ phase, options, batches: batches.length, batchesDone, rowsTotal, rowsDone, totals, error })
+    state("running", from)
+    for (let index = from; index < batches.length; index++) {
+      const rows = batches[index] ?? []
+      try {
+        const batchKey = await batchKeyOf(rows, options)
+        const result = await importReportBatch({
+          batchKey,
+          upsert: options.upsert,
+          dryRun: options.dryRun,
+          rows,
+        })
+        totals = add(totals, result)
+        rowsDone += rows.length
+      } catch (error) {
+        state("failed", index, error)
+        return
+      }
+      if (stopRequested.current && index + 1 < batches.length) {
+        state("stopped", index + 1)
+        return
+      }
+      state("running", index + 1)
+    }
+    state("done", batches.length)
+    if (!options.dryRun) await queryClient.invalidateQueries({ queryKey: ["reports"] })
+  }
+
+  const start = (rows: ReadonlyArray<ImportRow>, options: ImportOptions) => {
+    plan.current = { batches: chunk(rows, importBatchSize), options }
+    void go(0, zero, 0)
+  }
+
+  /** Carries on from the batch that did not finish, with the same keys. */
+  const resume = () => {
+    if (run.phase !== "stopped" && run.phase !== "failed") return
+    void go(run.batchesDone, run.totals, run.rowsDone)
+  }
+
+  const stop = () => {
+    stopRequested.current = true
+  }
+
+  const reset = () => {
+    plan.current = null
+    setRun({ phase: "idle" })
+  }
+
+  return { run, start, resume, stop, reset }
+}
