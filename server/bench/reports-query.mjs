@@ -1,0 +1,411 @@
+// Latency of a filtered reports list page and of a search over 1M reports, through the real HTTP
+// API (keep-alive, one request at a time), against GET /api/health (one SQL round trip) measured
+// in the same run. Usage: node server/bench/reports-query.mjs (after `npm run build`).
+// BENCH_REPORTS (default 1,000,000), BENCH_REQUESTS (default 300 per scenario) and
+// BENCH_SCENARIO_SECONDS (default 60: a scenario stops taking samples after that long) change the load;
+// BENCH_DATABASE_URL the PostgreSQL server. The generated database is kept between runs as
+// folio_bench_reports_<n> and rebuilt when missing or made by an older version of this file.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { Agent, request } from "node:http"
+import { cpus, tmpdir } from "node:os"
+import { join } from "node:path"
+import {
+  adminEmail,
+  adminPassword,
+  adminQuery,
+  api,
+  connect,
+  databaseUrl,
+  dropDatabase,
+  makeReport,
+  onInterrupt,
+  psqlCopy,
+  quantile,
+  rngOf,
+  seedReferenceData,
+  signIn,
+  startServer,
+} from "./reports-data.mjs"
+
+const total = Number(process.env.BENCH_REPORTS ?? 1_000_000)
+const requests = Number(process.env.BENCH_REQUESTS ?? 300)
+// A slow scenario stops early rather than holding the run for an hour; its sample count is shown.
+const budgetMs = Number(process.env.BENCH_SCENARIO_SECONDS ?? 60) * 1000
+const warmup = 20
+// Bump when the generated data changes, so a cached database from an older run is rebuilt.
+const generation = "reports-query v1"
+const dbName = process.env.BENCH_QUERY_DB ?? `folio_bench_reports_${total}`
+const marker = `${generation}, ${total} reports, complete`
+const poolSize = 20_000
+const readers = [
+  {
+    email: "grace.liu@northwind.example",
+    name: "Grace Liu",
+    company: "northwind-capital",
+    team: "Global Equities",
+  },
+  {
+    email: "miguel.santos@harborpension.example",
+    name: "Miguel Santos",
+    company: "harbor-pension",
+    team: null,
+  },
+]
+const dir = mkdtempSync(join(tmpdir(), "folio-bench-query-"))
+let seeder // the server that migrates and seeds a new database, while it runs
+const seconds = (t) => ((performance.now() - t) / 1000).toFixed(1)
+
+const csv = (value) => {
+  if (value === null || value === undefined) return ""
+  const text = Array.isArray(value)
+    ? `{${value.map((x) => `"${String(x).replace(/["\\]/g, "\\$&")}"`).join(",")}}`
+    : String(value)
+  return /[",\n\r]/.test(text) || text === "" ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+const cachedMarker = async () => {
+  const rows = await adminQuery(
+    "select shobj_description(oid, 'pg_database') as marker from pg_database where datname = $1",
+    [dbName],
+  )
+  return rows.rows.length === 0 ? undefined : (rows.rows[0].marker ?? "")
+}
+
+/**
+ * A fresh database: migrated and given its admin by the real server, reference data through the
+ * API, then `total` reports composed in SQL (generate_series) from a pool of generated ones, with
+ * their audience rows; indexes rebuilt after the load, then VACUUM ANALYZE.
+ */
+const generate = async () => {
+  const started = performance.now()
+  await dropDatabase(dbName)
+  await adminQuery(`create database "${dbName}"`)
+  const url = databaseUrl(dbName)
+  const server = await startServer(url, dir)
+  seeder = server
+  let refs
+  try {
+    const token = await signIn(server.url, adminEmail, adminPassword)
+    refs = await seedReferenceData(server.url, token)
+    for (const reader of readers) {
+      const company = refs.companies.find((c) => c.slug === reader.company)
+      const user = await api(server.url, token, "POST", "/users/invite", {
+        email: reader.email,
+        name: reader.name,
+        companyId: company.id,
+        role: "reader",
+      })
+      const team = company.teams.find((t) => t.name === reader.team)
+      if (team) await api(server.url, token, "POST", `/teams/${team.id}/members`, { userId: user.id })
+    }
+  } finally {
+    await server.stop()
+    seeder = undefined
+  }
+  const db = await connect(url)
+  try {
+    // Readers sign in with the admin's password (the invitation mail is not part of the bench).
+    await db.query(
+      `update users set status = 'active', password_hash = (select password_hash from users where email = $1)
+       where email = any($2::text[])`,
+      [adminEmail, readers.map((r) => r.email)],
+    )
+    const disclosures =
+      "Bench disclosures: analyst certification, conflicts of interest and ratings distribution."
+
+    // The pool: generated reports cut in a head (title, summary, first sections) and a tail.
+    const r = rngOf(7)
+    const authorId = new Map(refs.analysts.map((a) => [a.email, a.id]))
+    const bySlug = new Map(refs.companies.map((c) => [c.slug, c]))
+    const perSector = new Map()
+    const poolLines = []
+    const audienceLines = []
+    for (let i = 0; i < poolSize; i++) {
+      const report = makeReport(r, `pool-${i}`)
+      const cut = report.body.indexOf("\n## Results and estimates")
+      const k = (perSector.get(report.sector) ?? 0) + 1
+      perSector.set(report.sector, k)
+      poolLines.push(
+        `${[
+          i,
+          report.sector,
+          k,
+          report.title,
+          report.summary,
+          report.body.slice(0, cut),
+          report.body.slice(cut + 1),
+          report.type,
+          report.tickers,
+          report.tags,
+          report.authors.map((e) => authorId.get(e)),
+          report.rating,
+          report.targetPrice,
+          report.targetCurrency,
+          report.status,
+        ]
+          .map(csv)
+          .join(",")}\n`,
+      )
+      for (const ref of report.audience) {
+        const m = /^([^/+]+)(?:\/([^+]+?))?(?:\+(\d+)h)?$/.exec(ref)
+        const company = m[1] === "all" ? null : bySlug.get(m[1])
+        const team = company && m[2] ? company.teams.find((t) => t.name === m[2]) : null
+        audienceLines.push(
+          `${[i, company?.id ?? null, team?.id ?? null, Number(m[3] ?? 0)].map(csv).join(",")}\n`,
+        )
+      }
+    }
+    writeFileSync(join(dir, "pool.csv"), poolLines.join(""))
+    writeFileSync(join(dir, "pool_audience.csv"), audienceLines.join(""))
+    await db.query(`
+      create schema bench_gen;
+      create unlogged table bench_gen.pool (
+        i int primary key, sector text, k int, title text, summary text, head text, tail text, type text,
+        tickers text[], tags text[], author_ids uuid[], rating text, target_price float8, target_currency text,
+        status text);
+      create unlogged table bench_gen.pool_audience (i int, company_id uuid, team_id uuid, embargo_hours int);`)
+    await psqlCopy(url, "bench_gen.pool", join(dir, "pool.csv"))
+    await psqlCopy(url, "bench_gen.pool_audience", join(dir, "pool_audience.csv"))
+    await db.query(`
+      create unlogged table bench_gen.sector_count as select sector, count(*)::int as n from bench_gen.pool group by sector;
+      create index on bench_gen.pool (sector, k);
+      create index on bench_gen.pool_audience (i);
+      analyze bench_gen.pool; analyze bench_gen.pool_audience; analyze bench_gen.sector_count;`)
+
+    // Load without the secondary indexes (kept: primary key and the externalId unique constraint).
+    const indexes = (
+      await db.query(`
+        select indexname, indexdef from pg_indexes
+        where schemaname = 'public' and tablename in ('reports', 'report_audience')
+          and indexname not in (select conname from pg_constraint)`)
+    ).rows
+    for (const index of indexes) await db.query(`drop index "${index.indexname}"`)
+    const t = performance.now()
+    // A uniform number in [0, 1) from g: deterministic, so one row's picks agree with each other.
+    const u = (salt) => `((hashint4extended(g, ${salt}) & 1073741823)::float8 / 1073741824)`
+    const load = async (from, to) => {
+      const c = await connect(url)
+      try {
+        await c.query("set session_replication_role = replica")
+        await c.query(
+          `insert into reports (external_id, title, summary, body, type, sector, tickers, tags, author_ids, rating,
+                                target_price, target_currency, disclosures, status, published_at, created_by,
+                                created_at, updated_at)
+           select 'bench-' || g, p.title, p.summary, p.head || e'\\n' || t.tail, p.type, p.sector, p.tickers, p.tags,
+                  p.author_ids, p.rating, p.target_price, p.target_currency,
+                  case when p.status in ('published', 'archived') then $3 end,
+                  p.status, x.published_at, $4::uuid, x.updated_at - interval '5 days' * ${u(5)}, x.updated_at
+           from generate_series($1::int, $2::int) g
+           join bench_gen.pool p on p.i = (hashint4extended(g, 1) & 1073741823) % ${poolSize}
+           join bench_gen.sector_count c on c.sector = p.sector
+           join bench_gen.pool t on t.sector = p.sector and t.k = 1 + floor(${u(2)} * c.n)::int
+           cross join lateral (
+             select case when p.status in ('published', 'archived')
+                         then now() - interval '1095 days' * ${u(3)} end as published_at) pub
+           cross join lateral (
+             select least(now(), coalesce(pub.published_at + interval '2 days' * ${u(4)},
+                                          now() - interval '90 days' * ${u(4)})) as updated_at,
+                    pub.published_at) x`,
+          [from, to, disclosures, refs.adminId],
+        )
+      } finally {
+        await c.end()
+      }
+    }
+    const half = Math.floor(total / 2)
+    await Promise.all([load(1, half), load(half + 1, total)])
+    console.log(`  inserted ${total.toLocaleString("en")} reports in ${seconds(t)} s (2 connections)`)
+    let t2 = performance.now()
+    await db.query("set session_replication_role = replica")
+    await db.query(
+      `insert into report_audience (report_id, company_id, team_id, embargo_hours)
+       select r.id, a.company_id, a.team_id, a.embargo_hours
+       from reports r
+       join bench_gen.pool_audience a
+         on a.i = (hashint4extended(substr(r.external_id, 7)::int, 1) & 1073741823) % ${poolSize}`,
+    )
+    await db.query("set session_replication_role = origin")
+    console.log(`  inserted audience rows in ${seconds(t2)} s`)
+    t2 = performance.now()
+    // The GIN index on one connection, every other index on another.
+    const build = async (defs) => {
+      const c = await connect(url)
+      try {
+        await c.query("set maintenance_work_mem = '1GB'")
+        for (const def of defs) await c.query(def)
+      } finally {
+        await c.end()
+      }
+    }
+    const gin = indexes.filter((i) => i.indexname === "reports_search").map((i) => i.indexdef)
+    const rest = indexes.filter((i) => i.indexname !== "reports_search").map((i) => i.indexdef)
+    await Promise.all([build(gin), build(rest)])
+    console.log(`  built ${indexes.length} indexes in ${seconds(t2)} s`)
+    t2 = performance.now()
+    await db.query("drop schema bench_gen cascade")
+    await db.query("vacuum analyze reports")
+    await db.query("vacuum analyze report_audience")
+    console.log(`  vacuum analyze in ${seconds(t2)} s`)
+  } finally {
+    await db.end()
+  }
+  await adminQuery(`comment on database "${dbName}" is '${marker}'`)
+  console.log(`  generated ${dbName} in ${seconds(started)} s`)
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+const get = (base, token, path) =>
+  new Promise((resolve, reject) => {
+    const started = performance.now()
+    const req = request(
+      `${base}${path}`,
+      { agent, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (res) => {
+        const chunks = []
+        res.on("data", (c) => chunks.push(c))
+        res.on("end", () => {
+          const ms = performance.now() - started
+          const body = Buffer.concat(chunks).toString()
+          if (res.statusCode !== 200)
+            reject(new Error(`GET ${path}: ${res.statusCode} ${body.slice(0, 300)}`))
+          else resolve({ ms, body })
+        })
+      },
+    )
+    req.on("error", reject)
+    req.end()
+  })
+
+let server
+const cleanup = async () => {
+  agent.destroy()
+  if (seeder) await seeder.stop()
+  if (server) await server.stop()
+  rmSync(dir, { recursive: true, force: true })
+}
+onInterrupt(cleanup)
+try {
+  console.log(
+    `reports list and search: ${total.toLocaleString("en")} reports, ${requests} requests per scenario, ${cpus().length} cores, node ${process.version}`,
+  )
+  const found = await cachedMarker()
+  if (found === marker) console.log(`  using the cached database ${dbName} (drop it to regenerate)`)
+  else {
+    console.log(
+      `  generating ${dbName}${found === undefined ? "" : " (the cached one is stale or incomplete)"}`,
+    )
+    await generate()
+  }
+  const url = databaseUrl(dbName)
+  server = await startServer(url, dir)
+  const staff = await signIn(server.url, adminEmail, adminPassword)
+  const [northwind, harbor] = [
+    await signIn(server.url, readers[0].email, adminPassword),
+    await signIn(server.url, readers[1].email, adminPassword),
+  ]
+  const db = await connect(url)
+  const stats = (
+    await db.query(
+      `select (select count(*) from reports)::int as reports, (select count(*) from report_audience)::int as audience,
+            pg_size_pretty(pg_total_relation_size('reports')) as size, current_setting('server_version') as version`,
+    )
+  ).rows[0]
+  await db.end()
+  console.log(
+    `  PostgreSQL ${stats.version}; ${stats.reports.toLocaleString("en")} reports (${stats.size} with indexes and TOAST), ${stats.audience.toLocaleString("en")} audience rows`,
+  )
+  const q = (text) => `/api/search?q=${encodeURIComponent(text)}`
+  const scenarios = [
+    { group: "baseline", name: "GET /api/health", token: null, path: "/api/health" },
+    { group: "list", name: "reader  ?ticker=AAPL", token: northwind, path: "/api/reports?ticker=AAPL" },
+    {
+      group: "list",
+      name: "reader  ?status=published&sector=…",
+      token: northwind,
+      path: `/api/reports?status=published&sector=${encodeURIComponent("Information Technology")}`,
+    },
+    { group: "list", name: "reader* (sector-entitled) first page", token: harbor, path: "/api/reports" },
+    { group: "list", name: "staff   ?status=draft", token: staff, path: "/api/reports?status=draft" },
+    {
+      group: "list",
+      name: "staff   ?ticker=NVDA&status=published",
+      token: staff,
+      path: "/api/reports?ticker=NVDA&status=published",
+    },
+    { group: "search", name: "reader  q=gross margin", token: northwind, path: q("gross margin") },
+    {
+      group: "search",
+      name: 'reader  q="data center" capex',
+      token: northwind,
+      path: q('"data center" capex'),
+    },
+    {
+      group: "search",
+      name: "reader  q=GLP-1 pricing -biosimilar",
+      token: northwind,
+      path: q("GLP-1 pricing -biosimilar"),
+    },
+    { group: "search", name: "reader  q=Nagoya fab", token: northwind, path: q("Nagoya fab") },
+    { group: "search", name: "staff   q=buyback -dividend", token: staff, path: q("buyback -dividend") },
+  ]
+  // Warm-up, then every scenario in turn, round after round, so machine noise hits them alike.
+  for (const s of scenarios) {
+    s.samples = []
+    s.spent = 0
+    for (let i = 0; i < Math.min(warmup, s.group === "search" ? 3 : warmup); i++) {
+      const { body } = await get(server.url, s.token, s.path)
+      const json = JSON.parse(body)
+      s.shown = json.items?.length ?? json.reports?.length
+      s.total = json.total
+    }
+  }
+  for (let i = 0; i < requests; i++)
+    for (const s of scenarios) {
+      if (s.spent > budgetMs) continue
+      const { ms } = await get(server.url, s.token, s.path)
+      s.samples.push(ms)
+      s.spent += ms
+    }
+
+  const summary = (samples) => {
+    const sorted = [...samples].sort((a, b) => a - b)
+    return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99) }
+  }
+  const base = summary(scenarios[0].samples)
+  const ms = (x) => `${x.toFixed(1)} ms`.padStart(10)
+  console.log(
+    `  ${"scenario".padEnd(40)}${"p50".padStart(10)}${"p95".padStart(10)}${"p99".padStart(10)}${"p50 × health".padStart(14)}${"n".padStart(6)}  rows`,
+  )
+  for (const group of ["baseline", "list", "search"]) {
+    const members = scenarios.filter((s) => s.group === group)
+    for (const s of members) {
+      const x = summary(s.samples)
+      const rows =
+        s.shown === undefined
+          ? ""
+          : `${s.shown}${s.total === undefined ? "" : ` of ${s.total.toLocaleString("en")}`}`
+      console.log(
+        `  ${s.name.padEnd(40)}${ms(x.p50)}${ms(x.p95)}${ms(x.p99)}${(x.p50 / base.p50).toFixed(1).padStart(14)}${String(s.samples.length).padStart(6)}  ${rows}`,
+      )
+    }
+    if (group !== "baseline") {
+      const x = summary(members.flatMap((s) => s.samples))
+      const n = members.reduce((sum, s) => sum + s.samples.length, 0)
+      console.log(
+        `  ${`all ${group} requests`.padEnd(40)}${ms(x.p50)}${ms(x.p95)}${ms(x.p99)}${(x.p50 / base.p50).toFixed(1).padStart(14)}${String(n).padStart(6)}`,
+      )
+    }
+  }
+  const list = summary(scenarios.filter((s) => s.group === "list").flatMap((s) => s.samples))
+  const search = summary(scenarios.filter((s) => s.group === "search").flatMap((s) => s.samples))
+  console.log(
+    `  targets: list p99 ≤ 25 ms: ${list.p99 <= 25 ? "met" : "MISSED"} (${list.p99.toFixed(1)} ms); search p95 ≤ 30 ms: ${search.p95 <= 30 ? "met" : "MISSED"} (${search.p95.toFixed(1)} ms)`,
+  )
+  console.log(
+    "  * harbor-pension is entitled to three sectors only; the others' reader belongs to Northwind Capital",
+  )
+} finally {
+  await cleanup()
+}
