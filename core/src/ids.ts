@@ -18,3 +18,6 @@ export type ReportId = typeof ReportId.Type
 
 export const ApiTokenId = Schema.UUID.pipe(Schema.brand("ApiTokenId"))
 export type ApiTokenId = typeof ApiTokenId.Type
+
+export const ErrorIssueId = Schema.UUID.pipe(Schema.brand("ErrorIssueId"))
+export type ErrorIssueId = typeof ErrorIssueId.Type

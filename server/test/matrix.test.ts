@@ -3,8 +3,10 @@ import { CompanyPage, FolioApi, grantFor, type Role, roles, UserPage } from "@fo
 import { Effect, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Need } from "../src/auth/authorize.js"
+import { publisherOnlyMessage } from "../src/http/errorReports.js"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
 import type { Caller, Ctx, Row, Target } from "./support/matrix.js"
+import { errorReportRows } from "./support/matrixErrorReports.js"
 import { reportRows } from "./support/matrixReports.js"
 import { startTestServer, type TestServer } from "./support/server.js"
 
@@ -21,6 +23,7 @@ const next = () => ++counter
 const callers = new Map<Role, Caller>()
 const targets = new Map<string, Target>()
 let foreign: Target
+let publisher: string
 
 const freshTeam = (companyId: string) => db.team(companyId, `Matrix team ${next()}`)
 const freshUser = (companyId: string) =>
@@ -415,6 +418,7 @@ const table: Record<string, Row> = {
     }),
   },
   ...reportRows({ db: () => db, next }),
+  ...errorReportRows({ db: () => db }),
   "users.setStatus": {
     access: "policy",
     action: "users.manage",
@@ -492,7 +496,7 @@ const publishedReport = async (companyId: string) => {
 beforeAll(async () => {
   server = await startTestServer()
   db = databaseOf(server)
-  const publisher = await db.publisherId()
+  publisher = await db.publisherId()
   const client = await db.company("matrix-client")
   const other = await db.company("matrix-other")
   for (const companyId of [publisher, client, other]) {
@@ -530,8 +534,11 @@ describe("the role × endpoint matrix", () => {
     describe(role, () => {
       for (const [key, row] of rows) {
         const grant = row.access === "policy" ? grantFor(role, row.action) : "all"
+        // Only the reader and the developer callers work for a client company (see beforeAll).
+        const outsider =
+          row.access === "policy" && row.publisherOnly && (role === "reader" || role === "developer")
         const expectation =
-          grant === "none"
+          grant === "none" || outsider
             ? "403"
             : grant === "own" && row.access === "policy" && row.scoped
               ? "2xx for its own company, 404 for another's"
@@ -545,6 +552,15 @@ describe("the role × endpoint matrix", () => {
             expect(await decodeBody(ErrorBody, response)).toEqual({
               _tag: "Forbidden",
               message: `Your role (${role}) may not do this.`,
+            })
+            return
+          }
+          if (outsider) {
+            expect(caller.companyId).not.toBe(publisher)
+            expect(response.status).toBe(403)
+            expect(await decodeBody(ErrorBody, response)).toEqual({
+              _tag: "Forbidden",
+              message: publisherOnlyMessage,
             })
             return
           }

@@ -4,6 +4,7 @@ import { InternalServerError, UnrecognizedAction } from "../errors.js"
 import { AuditGroup } from "./audit.js"
 import { AuthGroup } from "./auth.js"
 import { CompaniesGroup } from "./companies.js"
+import { ErrorReportsGroup } from "./errorReports.js"
 import { HealthGroup } from "./health.js"
 import { InvitesGroup } from "./invites.js"
 import { ProfileGroup } from "./profile.js"
@@ -32,6 +33,7 @@ export class FolioApi extends HttpApi.make("folio")
   .add(TickersGroup)
   .add(ReportsGroup)
   .add(SearchGroup)
+  .add(ErrorReportsGroup)
   .addError(UnrecognizedAction)
   .addError(InternalServerError)
   .prefix(apiPrefix)

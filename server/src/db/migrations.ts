@@ -7,6 +7,7 @@ import mailAndLinks from "./migrations/0004_mail_and_links.js"
 import profile from "./migrations/0005_profile.js"
 import sso from "./migrations/0006_sso.js"
 import reports from "./migrations/0007_reports.js"
+import errorReports from "./migrations/0008_error_reports.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -17,6 +18,7 @@ const migrations = {
   "0005_profile": profile,
   "0006_sso": sso,
   "0007_reports": reports,
+  "0008_error_reports": errorReports,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -9,6 +9,9 @@ import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { Sso } from "../auth/sso.js"
 import { Companies } from "../companies/service.js"
+import { ErrorIssues } from "../errorReports/issues.js"
+import { ErrorReportSettingsStore } from "../errorReports/settings.js"
+import { Traces } from "../errorReports/traces.js"
 import { Profiles } from "../profile/service.js"
 import { ReportImporter } from "../reports/importer.js"
 import { ReportsRepo } from "../reports/repo.js"
@@ -22,6 +25,7 @@ import { Users } from "../users/service.js"
 import { AuditLive } from "./audit.js"
 import { AuthLive } from "./auth.js"
 import { CompaniesLive } from "./companies.js"
+import { ErrorReportsLive } from "./errorReports.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
 import { ProfileLive } from "./profile.js"
@@ -64,9 +68,11 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     TickersLive,
     ReportsLive,
     SearchLive,
+    ErrorReportsLive,
   ]),
   Layer.provide(AuthenticationLive),
   Layer.provide([EmailAuth.Default, Profiles.Default, Sso.Default]),
+  Layer.provide([ErrorIssues.Default, Traces.Default, ErrorReportSettingsStore.Default]),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
   Layer.provide([Reports.Default, ReportImporter.Default, Tickers.Default, Search.Default]),
   Layer.provide([Companies.Default, Teams.Default, Users.Default, ReportsRepo.Default, TickersRepo.Default]),

@@ -44,6 +44,8 @@ export type Row =
       readonly request: (ctx: Ctx) => Promise<Request>
       /** Refused to every API token, whatever its scopes (sessions only). */
       readonly sessionOnly?: boolean
+      /** Only for people of the publisher company: a client company's caller gets a 403 whatever the grant. */
+      readonly publisherOnly?: boolean
       /** Extra checks on a successful answer, e.g. that an "own" list holds only the caller's company. */
       readonly check?: (ctx: Ctx, response: Response) => Promise<void>
     }
