@@ -6,10 +6,12 @@ import { Effect, Layer, Option } from "effect"
 import { BootstrapLive } from "./auth/bootstrap.js"
 import { AppConfig, deploymentIdOf } from "./config.js"
 import { DatabaseLive, MigrationsLive } from "./db/database.js"
+import { ErrorInbox } from "./errorReports/inbox.js"
 import { ApiLive } from "./http/api.js"
 import { makeConsoleHandler } from "./http/console.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { HousekeepingLive } from "./jobs/housekeeping.js"
+import { makeTunnelHandler } from "./tunnel/handler.js"
 
 type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
 
@@ -30,6 +32,14 @@ const ConsoleLive = HttpApiBuilder.Router.use((router) =>
   }),
 )
 
+/** The error tunnel at FOLIO_TUNNEL_PATH: a static route, so it wins over the console's fallback. */
+const TunnelLive = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    yield* router.all(config.tunnelPath, yield* makeTunnelHandler)
+  }),
+).pipe(Layer.provide(ErrorInbox.Default))
+
 /** The database, migrated; shared by `serve` and `migrate` (the first admin is created by `serve`). */
 export const DatabaseReady = MigrationsLive.pipe(Layer.provideMerge(DatabaseLive))
 
@@ -48,6 +58,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
       return serve.pipe(
         Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
         Layer.provide(ConsoleLive),
+        Layer.provide(TunnelLive),
         Layer.provide(ApiLive),
         HttpServer.withLogAddress,
         Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),

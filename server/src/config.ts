@@ -1,4 +1,4 @@
-import { passwordProblem } from "@folio/core"
+import { parseSentryDsn, passwordProblem, type SentryDsn } from "@folio/core"
 import { Config, ConfigError, Context, Either, Layer, LogLevel, Option, Redacted } from "effect"
 import { buildId } from "./build-info.js"
 
@@ -26,6 +26,17 @@ export interface AppConfigShape {
   readonly seed: "demo" | "none"
   /** Audit entries older than this many days are deleted by the hourly housekeeping. */
   readonly auditRetentionDays: number
+  /** Where the console's Sentry SDK posts envelopes (docs/error-reports.md). */
+  readonly tunnelPath: `/${string}`
+  /** The console's DSN (`SENTRY_DSN`); unset, the console reports to the built-in local DSN. */
+  readonly sentryDsn: Option.Option<SentryDsn>
+  /** More DSNs the tunnel accepts and forwards for (`SENTRY_ALLOWED_DSNS`). */
+  readonly sentryAllowedDsns: ReadonlyArray<SentryDsn>
+  /** Replaces the ingest origin envelopes are forwarded to: a relay, or a test receiver. */
+  readonly sentryIngestUrl: Option.Option<string>
+  /** The server's own Sentry SDK reports here when set. */
+  readonly sentryServerDsn: Option.Option<SentryDsn>
+  readonly sentryEnvironment: string
   /** OpenID Connect single sign-on; present only when issuer, client id and secret are all set. */
   readonly oidc: Option.Option<{
     readonly issuer: URL
@@ -140,6 +151,69 @@ const deploymentId = Config.string("FOLIO_DEPLOYMENT_ID").pipe(
   Config.option,
 )
 
+const isAbsolutePath = (path: string): path is `/${string}` => path.startsWith("/")
+
+const tunnelPath = Config.string("FOLIO_TUNNEL_PATH").pipe(
+  Config.withDefault("/monitoring"),
+  Config.mapOrFail((raw) => {
+    const path = raw.trim()
+    const problem = !/^\/[A-Za-z0-9._~/-]*[A-Za-z0-9._~-]$/.test(path)
+      ? `expected a path like /monitoring (a leading /, no trailing /, no query), got "${raw}"`
+      : /^\/(?:api|assets)(?:\/|$)/.test(path)
+        ? `must not be under /api or /assets, got "${raw}"`
+        : undefined
+    return problem === undefined && isAbsolutePath(path)
+      ? Either.right(path)
+      : Either.left(ConfigError.InvalidData(["FOLIO_TUNNEL_PATH"], problem ?? "must start with /"))
+  }),
+)
+
+const dsnProblem = (raw: string) =>
+  `expected a Sentry DSN like https://<key>@o<org>.ingest.sentry.io/<project>, got "${raw}"`
+
+const sentryDsn = (name: string) =>
+  Config.string(name).pipe(
+    Config.mapOrFail((raw) => {
+      const dsn = parseSentryDsn(raw)
+      return dsn ? Either.right(dsn) : Either.left(ConfigError.InvalidData([name], dsnProblem(raw)))
+    }),
+    Config.option,
+  )
+
+const sentryAllowedDsns = Config.string("SENTRY_ALLOWED_DSNS").pipe(
+  Config.withDefault(""),
+  Config.mapOrFail((raw) => {
+    const entries = raw
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== "")
+    const dsns: Array<SentryDsn> = []
+    for (const entry of entries) {
+      const dsn = parseSentryDsn(entry)
+      if (!dsn) return Either.left(ConfigError.InvalidData(["SENTRY_ALLOWED_DSNS"], dsnProblem(entry)))
+      dsns.push(dsn)
+    }
+    return Either.right(dsns)
+  }),
+)
+
+const sentryIngestUrl = url("SENTRY_INGEST_URL", ["http:", "https:"]).pipe(
+  Config.mapOrFail(
+    Option.match({
+      onNone: () => Either.right(Option.none<string>()),
+      onSome: (u) =>
+        u.search !== "" || u.hash !== "" || u.username !== ""
+          ? Either.left(
+              ConfigError.InvalidData(
+                ["SENTRY_INGEST_URL"],
+                `expected an origin like https://relay.example.com (an optional path, no query or credentials), got "${u.toString()}"`,
+              ),
+            )
+          : Either.right(Option.some(u.toString().replace(/\/+$/, ""))),
+    }),
+  ),
+)
+
 const logFormat = Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option)
 
 const fields = Config.all({
@@ -166,6 +240,12 @@ const fields = Config.all({
   mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
   seed: Config.literal("demo", "none")("FOLIO_SEED").pipe(Config.option),
   auditRetentionDays: positiveInt("FOLIO_AUDIT_RETENTION_DAYS", 365),
+  tunnelPath,
+  sentryDsn: sentryDsn("SENTRY_DSN"),
+  sentryAllowedDsns,
+  sentryIngestUrl,
+  sentryServerDsn: sentryDsn("SENTRY_SERVER_DSN"),
+  sentryEnvironment: nonEmpty("SENTRY_ENVIRONMENT").pipe(Config.withDefault("production")),
   oidcIssuer: url("OIDC_ISSUER", ["http:", "https:"]),
   oidcClientId: nonEmpty("OIDC_CLIENT_ID").pipe(Config.option),
   oidcClientSecret: Config.redacted("OIDC_CLIENT_SECRET").pipe(Config.option),

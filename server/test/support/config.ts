@@ -26,6 +26,12 @@ export const testConfig = (
   seed: "none",
   auditRetentionDays: 365,
   oidc: Option.none(),
+  tunnelPath: "/monitoring",
+  sentryDsn: Option.none(),
+  sentryAllowedDsns: [],
+  sentryIngestUrl: Option.none(),
+  sentryServerDsn: Option.none(),
+  sentryEnvironment: "test",
   ...overrides,
   databaseUrl: Option.some(Redacted.make(overrides.databaseUrl)),
 })
