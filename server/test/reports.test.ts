@@ -143,6 +143,11 @@ describe("reports", () => {
       await as("acmeReader")("GET", "/search?q=margins%20-apple"),
     )
     expect(excluded.total).toBe(0)
+    // Search-as-you-type: with prefix=true the last, unfinished word matches the words it begins.
+    const typing = await decodeBody(SearchResult, await as("acmeReader")("GET", "/search?q=marg&prefix=true"))
+    expect(typing.reports.map((h) => h.report.id)).toContain(draft.id)
+    const whole = await decodeBody(SearchResult, await as("acmeReader")("GET", "/search?q=marg"))
+    expect(whole.total).toBe(0)
 
     // Favorites are per user and only for readable reports.
     expect((await as("acmeReader")("PUT", `/reports/${draft.id}/favorite`)).status).toBe(204)

@@ -18,6 +18,8 @@ export const SearchParams = Schema.Struct({
   to: Schema.optional(Schema.Date),
   cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(100))),
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 50))),
+  /** Search-as-you-type: the last word also matches words it begins (`nvid` finds "Nvidia"). */
+  prefix: Schema.optional(Schema.BooleanFromString),
 })
 export type SearchParams = typeof SearchParams.Type
 

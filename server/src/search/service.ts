@@ -40,6 +40,16 @@ export const runsOf = (marked: string): ReadonlyArray<SnippetRun> => {
 const plain = (sql: SqlClient.SqlClient, column: Statement.Fragment) =>
   sql`regexp_replace(${column}, '[#*_>\`\\[\\]|]+|\\(https?://[^)]*\\)', ' ', 'g')`
 
+/**
+ * The query's last word, when it is a plain word that may still be being typed (not quoted, not
+ * excluded with `-`), and the text before it. Only letters and digits reach `to_tsquery`.
+ */
+const lastWordPrefix = (q: string): { readonly rest: string; readonly word: string } | undefined => {
+  const match = /(^|\s)([\p{L}\p{N}]+)$/u.exec(q.trim())
+  if (match?.[2] === undefined || (q.match(/"/g) ?? []).length % 2 === 1) return undefined
+  return { rest: q.trim().slice(0, match.index).trim(), word: match[2] }
+}
+
 export class Search extends Effect.Service<Search>()("@folio/server/Search", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -58,14 +68,19 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
       if (params.to) clauses.push(sql`coalesce(r.published_at, r.updated_at) <= ${params.to}`)
       return sql.and(clauses)
     }
-    const query = (text: string) => sql`(select websearch_to_tsquery('english', ${text}) as query) q`
+    const query = (params: SearchParams) => {
+      const last = params.prefix ? lastWordPrefix(params.q) : undefined
+      return last === undefined
+        ? sql`(select websearch_to_tsquery('english', ${params.q}) as query) q`
+        : sql`(select websearch_to_tsquery('english', ${last.rest}) && to_tsquery('english', ${`${last.word}:*`}) as query) q`
+    }
 
     const facets = (params: SearchParams, reach: ReportReach) =>
       Effect.gen(function* () {
         const rows = yield* sql<{ kind: string; value: string | null; count: number }>`
           with m as materialized (
             select r.tickers, r.sector, r.type, r.status, coalesce(r.published_at, r.updated_at) as at
-            from reports r, ${query(params.q)} where ${filters(params, reach)}
+            from reports r, ${query(params)} where ${filters(params, reach)}
           )
           select 'total' as kind, null as value, count(*)::int as count from m
           union all (select 'tickers', t, count(*)::int from m, unnest(m.tickers) t group by t order by 3 desc, 2 limit 12)
@@ -92,7 +107,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
     const total = (params: SearchParams, reach: ReportReach) =>
       sql<{
         count: number
-      }>`select count(*)::int as count from reports r, ${query(params.q)} where ${filters(params, reach)}`.pipe(
+      }>`select count(*)::int as count from reports r, ${query(params)} where ${filters(params, reach)}`.pipe(
         Effect.map((rows) => rows[0]?.count ?? 0),
       )
 
@@ -113,7 +128,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
         const hits = yield* sql<{ id: string; title: string; snippet: string }>`
           with page as (
             select r.id, ts_rank_cd(r.search, q.query) as rank, r.published_at, q.query
-            from reports r, ${query(params.q)}
+            from reports r, ${query(params)}
             where ${filters(params, reach)}
             order by rank desc, r.published_at desc nulls last, r.id
             limit ${limit + 1} offset ${offset}

@@ -60,7 +60,7 @@ export const quickSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: searchKeys.quick(q),
     queryFn: (): Promise<SearchResult> =>
-      callApi((client) => client.search.search({ urlParams: { q, limit: 5 } })),
+      callApi((client) => client.search.search({ urlParams: { q, limit: 5, prefix: true } })),
     enabled: q.trim() !== "",
     placeholderData: keepPreviousData,
     staleTime: 30_000,
