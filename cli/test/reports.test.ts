@@ -165,6 +165,11 @@ describe("folio reports: write, review, publish", () => {
     expect((await world.json<{ report: ReportDoc }>(["reports", "get", report.id])).report.title).toBe(
       "Apple: a flag wins over the file",
     )
+    // The externalId it was imported under names it too; an unknown one is a clear miss.
+    expect((await world.json<{ report: ReportDoc }>(["reports", "get", "upd-1"])).report.id).toBe(report.id)
+    const missing = await world.folio(["reports", "get", "no-such-external-id"])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('No report you can see has the id or externalId "no-such-external-id".')
 
     // Checked with the import rules before anything is sent, naming the flag.
     const bad = await world.folio([

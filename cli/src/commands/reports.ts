@@ -258,7 +258,7 @@ export const registerReports = (program: Command): void => {
       "Prints a report's metadata, then its summary and Markdown body as written (and the disclosures once " +
         "published). --json prints the whole report, including its version for `update --if-version`.",
     )
-    .argument("<id>", "the report's id")
+    .argument("<id>", "the report's id, or the externalId it was imported under")
   addUrlFlag(get)
   addJsonFlag(get)
   addExamples(get, [
@@ -323,7 +323,7 @@ export const registerReports = (program: Command): void => {
         "meanwhile is never overwritten; without it, the version just read is used and a save in between is still " +
         "refused (409).",
     )
-    .argument("<id>", "the report's id")
+    .argument("<id>", "the report's id, or the externalId it was imported under")
     .option(
       "--if-version <n>",
       "only save if the report is still at this version",
@@ -365,7 +365,7 @@ export const registerReports = (program: Command): void => {
       .command(step.name)
       .summary(step.summary)
       .description(step.description)
-      .argument("<id>", "the report's id")
+      .argument("<id>", "the report's id, or the externalId it was imported under")
       .option("--if-version <n>", "only if the report is still at this version", integerIn(1, 1_000_000_000))
     addUrlFlag(command)
     addJsonFlag(command)

@@ -86,18 +86,41 @@ export const listReports = (input: Flags & Paging & ReportFilters): Effect.Effec
 
 const decodeReportId = Schema.decodeUnknown(ReportId)
 
+/** A report named on the command line: its id (a UUID), or the `externalId` it was imported under. */
 export const parseReportId = (value: string): Effect.Effect<ReportId, CliError> =>
   decodeReportId(value.trim()).pipe(
     Effect.mapError(
       () =>
         new CliError({
           code: "UsageError",
-          message: `A report is named by its id (a UUID), not ${JSON.stringify(value)}.`,
+          message: `A report is named by its id (a UUID) or its externalId, not ${JSON.stringify(value)}.`,
           hint: "Find it with `folio reports list`.",
           exitCode: 2,
         }),
     ),
   )
+
+const resolveReportId = (target: Target, value: string): Effect.Effect<ReportId, CliError> =>
+  Effect.gen(function* () {
+    const trimmed = value.trim()
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed))
+      return yield* parseReportId(trimmed)
+    if (trimmed === "" || trimmed.length > 200) return yield* parseReportId(trimmed)
+    const page = yield* call(target, (client) =>
+      client.reports.list({ urlParams: { externalId: trimmed, limit: 2 } }),
+    )
+    const found = page.items[0]
+    if (found === undefined)
+      return yield* Effect.fail(
+        new CliError({
+          code: "NotFound",
+          message: `No report you can see has the id or externalId ${JSON.stringify(trimmed)}.`,
+          hint: "Find it with `folio reports list`.",
+          exitCode: 1,
+        }),
+      )
+    return found.id
+  })
 
 export interface OneReport {
   readonly url: string
@@ -106,8 +129,8 @@ export interface OneReport {
 
 export const getReport = (input: Flags & { readonly id: string }): Effect.Effect<OneReport, CliError> =>
   Effect.gen(function* () {
-    const reportId = yield* parseReportId(input.id)
     const target = yield* signedInTarget(input)
+    const reportId = yield* resolveReportId(target, input.id)
     const report = yield* call(target, (client) => client.reports.get({ path: { reportId } }))
     return { url: target.url, report }
   })
@@ -341,7 +364,6 @@ export const updateReport = (
   input: ReportInput & { readonly id: string; readonly ifVersion?: number | undefined },
 ): Effect.Effect<UpdatedReport, CliError> =>
   Effect.gen(function* () {
-    const reportId = yield* parseReportId(input.id)
     const { fields, fromFlags } = yield* gatherFields(input)
     const changedKeys = Object.keys(fields).filter((key) => key !== "status" && key !== "publishedAt")
     if (changedKeys.length === 0)
@@ -354,6 +376,7 @@ export const updateReport = (
         }),
       )
     const target = yield* signedInTarget(input)
+    const reportId = yield* resolveReportId(target, input.id)
     const before = yield* call(target, (client) => client.reports.get({ path: { reportId } }))
     const version = input.ifVersion ?? before.version
     if (version !== before.version) return yield* Effect.fail(staleVersion(reportId, version, before.version))
@@ -405,8 +428,8 @@ export const transitionReport = (
   },
 ): Effect.Effect<TransitionedReport, CliError> =>
   Effect.gen(function* () {
-    const reportId = yield* parseReportId(input.id)
     const target = yield* signedInTarget(input)
+    const reportId = yield* resolveReportId(target, input.id)
     const before = yield* call(target, (client) => client.reports.get({ path: { reportId } }))
     const report = yield* call(target, (client) =>
       client.reports.transition({

@@ -200,6 +200,8 @@ export const ReportListParams = Schema.Struct({
   to: Schema.optional(Schema.Date),
   sort: Schema.optional(ReportSort),
   favorites: Schema.optional(Schema.BooleanFromString),
+  /** The report imported under this external id (at most one). */
+  externalId: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
 })
 export type ReportListParams = typeof ReportListParams.Type
 

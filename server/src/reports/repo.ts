@@ -90,6 +90,7 @@ export class ReportsRepo extends Effect.Service<ReportsRepo>()("@folio/server/Re
         if (params.ticker) clauses.push(sql`r.tickers @> array[${params.ticker.toUpperCase()}]::text[]`)
         if (params.sector) clauses.push(sql`r.sector = ${params.sector}`)
         if (params.type) clauses.push(sql`r.type = ${params.type}`)
+        if (params.externalId !== undefined) clauses.push(sql`r.external_id = ${params.externalId}`)
         if (params.author) clauses.push(sql`r.author_ids @> array[${params.author}]::uuid[]`)
         if (params.favorites) {
           clauses.push(
