@@ -7,8 +7,9 @@ import { BootstrapLive } from "./auth/bootstrap.js"
 import { AppConfig, deploymentIdOf } from "./config.js"
 import { DatabaseLive, MigrationsLive } from "./db/database.js"
 import { ErrorInbox } from "./errorReports/inbox.js"
+import { ErrorReporter, ErrorReporterLive } from "./errorReports/serverSdk.js"
 import { ApiLive } from "./http/api.js"
-import { makeConsoleHandler } from "./http/console.js"
+import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { HousekeepingLive } from "./jobs/housekeeping.js"
 import { makeTunnelHandler } from "./tunnel/handler.js"
@@ -26,7 +27,7 @@ const ConsoleLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function* () {
     const config = yield* AppConfig
     const dist = Option.getOrElse(config.webDist, () => defaultWebDist)
-    const handler = makeConsoleHandler(dist, deploymentIdOf(config))
+    const handler = makeConsoleHandler(dist, consoleRuntimeConfigOf(config))
     yield* router.get("*", handler)
     yield* router.head("*", handler)
   }),
@@ -47,7 +48,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
   Layer.unwrapEffect(
     Effect.gen(function* () {
       const config = yield* AppConfig
-      const outer = errorsAndDeployment(deploymentIdOf(config))
+      const outer = errorsAndDeployment(deploymentIdOf(config), yield* ErrorReporter)
       // Like HttpApiBuilder.serve, but our middleware runs inside the response writer, so it
       // can still turn a defect into the 500 JSON body and stamp headers on every response.
       const serve = HttpApiBuilder.httpApp.pipe(
@@ -68,6 +69,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
 
 export const ServerLive = (options: ServerOptions = {}) =>
   Layer.merge(HttpLive(options), HousekeepingLive).pipe(
+    Layer.provide(ErrorReporterLive),
     Layer.provide(BootstrapLive),
     Layer.provide(DatabaseReady),
   )

@@ -75,6 +75,27 @@ describe("configuration errors", () => {
   })
 })
 
+describe("error tunnel and Sentry configuration errors", () => {
+  for (const [name, value, expected] of [
+    ["SENTRY_DSN", "https://sentry.io/not-a-project", "expected a Sentry DSN"],
+    ["SENTRY_SERVER_DSN", "ftp://key@sentry.example/1", "expected a Sentry DSN"],
+    ["SENTRY_ALLOWED_DSNS", "https://k@o1.ingest.sentry.io/2, nonsense", '"nonsense"'],
+    ["SENTRY_INGEST_URL", "https://relay.example/?token=1", "no query or credentials"],
+    ["FOLIO_TUNNEL_PATH", "/api/tunnel", "must not be under /api"],
+    ["FOLIO_TUNNEL_PATH", "monitoring", "a leading /"],
+    ["SENTRY_ENVIRONMENT", " ", "must not be empty"],
+  ] as const) {
+    it(`${name}=${JSON.stringify(value)} stops the server with one line naming it`, async () => {
+      const { child, output } = run({ [name]: value })
+      expect(await exited(child)).toBe(1)
+      const lines = output().trim().split("\n")
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain(`Invalid configuration: ${name}: `)
+      expect(lines[0]).toContain(expected)
+    })
+  }
+})
+
 describe("a port already in use", () => {
   it("stops the server with one line saying so", async () => {
     const port = await freePort()

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import { type ConsoleRuntimeConfig, localSentryDsn, normaliseSentryDsn } from "@folio/core"
+import { Effect, Option } from "effect"
+import { type AppConfigShape, deploymentIdOf } from "../config.js"
 
 const contentTypes: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -27,15 +29,31 @@ const securityHeaders = {
 }
 
 /**
- * Serves the built console: hashed files under /assets forever-cacheable, every other path
- * gets the HTML shell (SPA fallback), never cached, with the deployment id stamped in so the
- * console knows which deployment it belongs to.
+ * What the console learns at load time, so one build runs anywhere. The DSN is rebuilt from its
+ * parts, which drops a legacy DSN's secret key: the page is public.
  */
-export const makeConsoleHandler = (distDir: string, deploymentId: string) => {
+export const consoleRuntimeConfigOf = (config: AppConfigShape): ConsoleRuntimeConfig => ({
+  sentryDsn: Option.match(config.sentryDsn, { onNone: () => localSentryDsn, onSome: normaliseSentryDsn }),
+  tunnelPath: config.tunnelPath,
+  environment: config.sentryEnvironment,
+  deploymentId: deploymentIdOf(config),
+})
+
+/** JSON inside `<script type="application/json">`: no `<`, so no `</script>` can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c")
+
+/**
+ * Serves the built console: hashed files under /assets forever-cacheable, every other path
+ * gets the HTML shell (SPA fallback), never cached, with the deployment id and the runtime
+ * config stamped in so the console knows which deployment it belongs to and where to report.
+ */
+export const makeConsoleHandler = (distDir: string, runtime: ConsoleRuntimeConfig) => {
   const root = resolve(distDir)
   const indexPath = join(root, "index.html")
   const shell = existsSync(indexPath)
-    ? readFileSync(indexPath, "utf8").replaceAll("__FOLIO_DEPLOYMENT_ID__", deploymentId)
+    ? readFileSync(indexPath, "utf8")
+        .replaceAll("__FOLIO_DEPLOYMENT_ID__", runtime.deploymentId)
+        .replaceAll("__FOLIO_RUNTIME_CONFIG__", scriptJson(runtime))
     : undefined
 
   const sendShell = HttpServerResponse.text(

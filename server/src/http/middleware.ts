@@ -8,13 +8,15 @@ import {
 import { deploymentHeaderName, internalErrorMessage } from "@folio/core"
 import { Cause, Effect } from "effect"
 import { newDigest } from "../auth/tokens.js"
+import type { ErrorReporter } from "../errorReports/serverSdk.js"
 
 /**
  * The outermost layer around every request: an unexpected failure becomes a 500 JSON body
- * with a digest that is also on the log line carrying the cause, so a user's report can be
- * matched to the server log. Every response names the deployment that served it.
+ * with a digest that is also on the log line carrying the cause, and on the Sentry event when
+ * the server reports to Sentry, so a user's report can be matched to both. Every response
+ * names the deployment that served it.
  */
-export const errorsAndDeployment = (deploymentId: string) =>
+export const errorsAndDeployment = (deploymentId: string, reporter: typeof ErrorReporter.Service) =>
   HttpMiddleware.make((app) =>
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
@@ -34,6 +36,7 @@ export const errorsAndDeployment = (deploymentId: string) =>
           const digest = newDigest()
           return Effect.logError("Unexpected failure while handling a request", cause).pipe(
             Effect.annotateLogs({ digest, method: request.method, url: request.url }),
+            Effect.zipRight(reporter.report({ failure, digest, method: request.method, url: request.url })),
             Effect.as(
               HttpServerResponse.unsafeJson(
                 { _tag: "InternalServerError", message: internalErrorMessage, digest },
