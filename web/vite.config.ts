@@ -7,6 +7,7 @@ const here = (path: string): string => decodeURIComponent(new URL(path, import.m
 const vendorChunks: ReadonlyArray<readonly [string, RegExp]> = [
   ["react", /\/node_modules\/(react|react-dom|scheduler)\//],
   ["tanstack", /\/node_modules\/@tanstack\//],
+  ["sentry", /\/node_modules\/@sentry(-internal)?\//],
   [
     "mantine",
     /\/node_modules\/(@mantine|@floating-ui|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-transition-group|clsx|tslib|get-nonce|detect-node-es)\//,

@@ -6,6 +6,8 @@ import { ErrorScreen } from "./components/ErrorScreen"
 import { LoadingScreen } from "./components/LoadingScreen"
 import { NotFoundScreen } from "./components/NotFoundScreen"
 import { routeTree } from "./routeTree.gen"
+import { watchRouteChunks } from "./routing/chunkDeadline"
+import { dynamicPreloadStaleTime, preloadStaleTimeFor } from "./routing/preloadFreshness"
 
 /**
  * Retrying only helps when the request never got an answer; a typed answer from the server (401,
@@ -38,13 +40,20 @@ export const createAppRouter = () => {
     routeTree,
     context: { queryClient },
     defaultPreload: "intent",
-    // Loaders go through TanStack Query, which decides freshness per resource.
-    defaultPreloadStaleTime: 0,
+    defaultPreloadStaleTime: dynamicPreloadStaleTime,
     defaultPendingComponent: () => <LoadingScreen />,
     defaultErrorComponent: ({ error }) => <ErrorScreen error={error} />,
     defaultNotFoundComponent: () => <NotFoundScreen />,
     scrollRestoration: true,
   })
+
+  // PRODUCT.md, "Caching": data preloaded for a static route stays fresh for 300 s, for a route
+  // with path parameters it is stale at once (the default above). A route may say otherwise.
+  for (const route of Object.values(router.routesById)) {
+    route.options.preloadStaleTime ??= preloadStaleTimeFor(route.fullPath)
+  }
+  // A route chunk still loading after 3.8 s: load the page from the server instead.
+  watchRouteChunks(router)
 
   return { router, queryClient }
 }

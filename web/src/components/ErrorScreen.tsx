@@ -2,6 +2,7 @@ import { Button, Text, ThemeIcon, Title } from "@mantine/core"
 import { useDocumentTitle } from "@mantine/hooks"
 import { useEffect } from "react"
 import { describeError } from "../errors/describeError"
+import { reportShownError } from "../monitoring/sentry"
 import { CenteredScreen } from "./CenteredScreen"
 import { AlertIcon, ReloadIcon } from "./icons"
 
@@ -16,9 +17,13 @@ const headings = {
 /** The root error boundary: the error catalogue's exact words, and a way out. */
 export const ErrorScreen = ({ error }: { readonly error: unknown }) => {
   useDocumentTitle("Error · Folio")
-  // "See the browser console for more information" — so put it there.
-  useEffect(() => console.error(error), [error])
-  const { kind, text } = describeError(error, window.location.host)
+  const { kind, text, digest } = describeError(error, window.location.host)
+  useEffect(() => {
+    // "See the browser console for more information" — so put it there.
+    console.error(error)
+    // A refusal the server explained (403, 404, 409…) is an answer, not a fault to report.
+    if (kind !== "answered") reportShownError(error, digest)
+  }, [error, kind, digest])
   return (
     <CenteredScreen>
       <ThemeIcon size={56} radius="xl" variant="light" color="red" aria-hidden="true">
