@@ -140,3 +140,29 @@ export const UsersIcon = (props: IconProps) => (
     <path d="M3 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2M16 3.13a4 4 0 0 1 0 7.75M21 21v-2a4 4 0 0 0-3-3.85" />
   </Icon>
 )
+
+export const BugIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 9V8a3 3 0 0 1 6 0v1M8 9h8a1 1 0 0 1 1 1v3a5 5 0 0 1-10 0v-3a1 1 0 0 1 1-1zM3 13h4M17 13h4M12 20v-6M4 19l3.35-2M20 19l-3.35-2M4 7l3.75 2.4M20 7l-3.75 2.4" />
+  </Icon>
+)
+
+export const MuteIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M5.7 5.7l12.6 12.6" />
+  </Icon>
+)
+
+export const ActivityIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12h4l3 8 4-16 3 8h4" />
+  </Icon>
+)
+
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 3" />
+  </Icon>
+)

@@ -18,7 +18,7 @@ import { FolioLogo } from "../components/FolioLogo"
 import classes from "./AppLayout.module.css"
 import { CommandPalette } from "./CommandPalette"
 import { NavLinkItem } from "./NavLinkItem"
-import { navItemsFor } from "./navigation"
+import { activeNavItem, navItemsFor } from "./navigation"
 import { UserMenu } from "./UserMenu"
 
 /** The signed-in shell: header, navigation (a drawer-like panel under `sm`), and the screen. */
@@ -26,7 +26,8 @@ export const AppLayout = () => {
   const { data: me } = useSuspenseQuery(meQueryOptions())
   const [navOpened, nav] = useDisclosure(false)
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  const items = navItemsFor(me.user.role)
+  const items = navItemsFor(me)
+  const active = activeNavItem(items, pathname)
   const theme = useMantineTheme()
   // Below `sm` the AppShell collapses the navigation (its own breakpoint is `min-width: sm`).
   const isPhone = useMediaQuery(`(width < ${theme.breakpoints.sm})`, false, {
@@ -106,7 +107,10 @@ export const AppLayout = () => {
                 to={item.to}
                 label={item.label}
                 leftSection={<item.icon />}
-                active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+                active={item === active}
+                // The router would mark every ancestor's link current; only the highlighted area is.
+                activeOptions={{ exact: true, includeSearch: false }}
+                aria-current={item === active ? "page" : undefined}
                 onClick={nav.close}
               />
             ))}

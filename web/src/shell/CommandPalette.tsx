@@ -76,7 +76,7 @@ export const CommandPalette = () => {
 
   const areas = useMemo(() => {
     const rows: Array<{ label: string; to: string; icon: ComponentType<IconProps>; run: () => unknown }> =
-      navItemsFor(me.user.role).map((item) => ({
+      navItemsFor(me).map((item) => ({
         label: item.label,
         to: item.to,
         icon: item.icon,
@@ -109,7 +109,7 @@ export const CommandPalette = () => {
       if (can(me.user.role, row.action) && !rows.some((r) => r.to === row.to)) rows.push(row)
     }
     return rows
-  }, [me.user.role, navigate])
+  }, [me, navigate])
 
   const result: SearchResult | undefined = debounced === "" ? undefined : search.data
   const items: ReadonlyArray<PaletteItem> = (() => {

@@ -1,7 +1,8 @@
-import type { Action, Role } from "@folio/core"
+import type { Action, Me } from "@folio/core"
 import { can } from "@folio/core"
 import type { ComponentType } from "react"
 import {
+  BugIcon,
   BuildingIcon,
   CodeIcon,
   DashboardIcon,
@@ -18,6 +19,8 @@ export interface NavItem {
   readonly to: keyof FileRoutesByTo
   /** The policy action that lets a role see this area (core's `can`). */
   readonly action: Action
+  /** Only people of the publisher's own company see it (the error inbox is the publisher's, not a client's). */
+  readonly publisherOnly?: boolean
   readonly icon: ComponentType<IconProps>
 }
 
@@ -32,8 +35,41 @@ export const navItems: ReadonlyArray<NavItem> = [
   { label: "Companies", to: "/companies", action: "companies.read", icon: BuildingIcon },
   { label: "Users", to: "/users", action: "users.read", icon: UsersIcon },
   { label: "Developer", to: "/developer", action: "developer.tokens", icon: CodeIcon },
+  {
+    label: "Error reports",
+    to: "/developer/reports",
+    action: "developer.errorReports",
+    publisherOnly: true,
+    icon: BugIcon,
+  },
   { label: "Profile", to: "/profile", action: "profile.manage", icon: UserIcon },
 ]
 
-export const navItemsFor = (role: Role): ReadonlyArray<NavItem> =>
-  navItems.filter((item) => can(role, item.action))
+type Viewer = Pick<Me, "user" | "company">
+
+/** The areas this person may open: their role's grant, and for publisher-only areas, their company. */
+export const navItemsFor = (me: Viewer): ReadonlyArray<NavItem> =>
+  navItems.filter(
+    (item) =>
+      can(me.user.role, item.action) && (item.publisherOnly !== true || me.company.kind === "publisher"),
+  )
+
+/** True when `pathname` is `to` itself or a page under it (`/reports/1` is under `/reports`, `/reportsx` is not). */
+const isAtOrUnder = (pathname: string, to: string): boolean =>
+  pathname === to || pathname.startsWith(to.endsWith("/") ? to : `${to}/`)
+
+/**
+ * The one item to highlight for `pathname`: the deepest item the path is at or under, so
+ * `/reports/favorites` lights Favorites and not Reports too, while `/reports/123` still lights Reports.
+ */
+export const activeNavItem = <T extends Pick<NavItem, "to">>(
+  items: ReadonlyArray<T>,
+  pathname: string,
+): T | undefined => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname
+  let best: T | undefined
+  for (const item of items) {
+    if (isAtOrUnder(path, item.to) && (best === undefined || item.to.length > best.to.length)) best = item
+  }
+  return best
+}

@@ -9,7 +9,7 @@ interface DeveloperSearch {
   readonly tab?: Exclude<DeveloperTab, "tokens"> | undefined
 }
 
-export const Route = createFileRoute("/_app/developer")({
+export const Route = createFileRoute("/_app/developer/")({
   validateSearch: (search: Record<string, unknown>): DeveloperSearch => ({
     tab: developerTabs.find(
       (tab): tab is Exclude<DeveloperTab, "tokens"> => tab !== "tokens" && tab === search.tab,

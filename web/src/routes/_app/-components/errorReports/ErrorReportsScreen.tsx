@@ -1,0 +1,93 @@
+import type { ErrorIssueStatus } from "@folio/core"
+import { Stack, Tabs } from "@mantine/core"
+import { useDocumentTitle } from "@mantine/hooks"
+import { ActivityIcon, AlertIcon, CheckIcon, MuteIcon } from "../../../../components/icons"
+import { AnchorLink } from "../directory/AnchorLink"
+import { PageHeader } from "../directory/layout"
+import { useMe } from "../directory/permissions"
+import { mayReadErrorReports } from "./access"
+import { IssuesPanel } from "./IssuesPanel"
+import { NoAccess } from "./NoAccess"
+import { RetentionDialog } from "./RetentionDialog"
+import { TracesPanel } from "./TracesPanel"
+
+export const errorReportTabs = ["unresolved", "resolved", "ignored", "traces"] as const
+export type ErrorReportTab = (typeof errorReportTabs)[number]
+
+/** The screen's state, all of it in the URL. */
+export interface ErrorReportsSearch {
+  /** The open tab; unresolved issues when absent. */
+  readonly tab?: Exclude<ErrorReportTab, "unresolved"> | undefined
+  /** Issue search (type or message). */
+  readonly q?: string | undefined
+  /** On the Traces tab, the route whose traces are open. */
+  readonly route?: string | undefined
+}
+
+export const statusOfTab = (tab: ErrorReportTab): ErrorIssueStatus | undefined =>
+  tab === "traces" ? undefined : tab
+
+export const ErrorReportsScreen = ({
+  search,
+  onSearchChange,
+}: {
+  readonly search: ErrorReportsSearch
+  readonly onSearchChange: (next: ErrorReportsSearch) => void
+}) => {
+  useDocumentTitle("Error reports · Folio")
+  const me = useMe()
+  if (!mayReadErrorReports(me)) return <NoAccess />
+  const tab: ErrorReportTab = search.tab ?? "unresolved"
+  const status = statusOfTab(tab)
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <PageHeader
+        title="Error reports"
+        description="Errors and traces from people's browsers, received through this server's tunnel."
+        crumbs={[
+          <AnchorLink key="developer" to="/developer" fz="sm">
+            Developer
+          </AnchorLink>,
+        ]}
+        actions={<RetentionDialog />}
+      />
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          const found = errorReportTabs.find((candidate) => candidate === next)
+          if (found === undefined) return
+          // The search stays with the issue tabs; a route belongs to Traces only.
+          onSearchChange({
+            tab: found === "unresolved" ? undefined : found,
+            q: found === "traces" ? undefined : search.q,
+          })
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
+          <Tabs.Tab value="unresolved" leftSection={<AlertIcon size={16} />}>
+            Unresolved
+          </Tabs.Tab>
+          <Tabs.Tab value="resolved" leftSection={<CheckIcon size={16} />}>
+            Resolved
+          </Tabs.Tab>
+          <Tabs.Tab value="ignored" leftSection={<MuteIcon size={16} />}>
+            Ignored
+          </Tabs.Tab>
+          <Tabs.Tab value="traces" leftSection={<ActivityIcon size={16} />}>
+            Traces
+          </Tabs.Tab>
+        </Tabs.List>
+        {status !== undefined && (
+          <Tabs.Panel key={status} value={status} pt="lg">
+            <IssuesPanel status={status} q={search.q} onSearch={(q) => onSearchChange({ ...search, q })} />
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="traces" pt="lg">
+          <TracesPanel route={search.route} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  )
+}
