@@ -1,9 +1,7 @@
 import { Schema } from "effect"
 import { UserId } from "../ids.js"
+import { JsonValue } from "../schema/json.js"
 import { Page, PageLimit } from "../schema/pagination.js"
-
-/** Any JSON value, named so the OpenAPI document defines it once under components. */
-const JsonValue = Schema.Unknown.annotations({ identifier: "JsonValue", description: "Any JSON value" })
 
 export const AuditEntry = Schema.Struct({
   id: Schema.String,

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { ErrorIssueId } from "../ids.js"
+import { JsonValue } from "../schema/json.js"
 import { Page, PageLimit } from "../schema/pagination.js"
 
 /**
@@ -58,7 +59,7 @@ export const Breadcrumb = Schema.Struct({
   category: Schema.NullOr(Schema.String),
   level: Schema.NullOr(Schema.String),
   message: Schema.NullOr(Schema.String),
-  data: Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
+  data: Schema.NullOr(Schema.Record({ key: Schema.String, value: JsonValue })),
 })
 export type Breadcrumb = typeof Breadcrumb.Type
 
