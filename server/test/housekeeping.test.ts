@@ -46,3 +46,39 @@ describe("housekeeping", () => {
     expect(await run(housekeeping)).toMatchObject({ audit: 0, rateLimits: 0 })
   })
 })
+
+describe("housekeeping of the error inbox", () => {
+  it("deletes events and traces past the inbox's retention, and issues with no events left", async () => {
+    await run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`update error_report_settings set retention_days = 10`
+        yield* sql`
+          insert into error_issues (id, fingerprint, type, message, last_seen) values
+            ('00000000-0000-4000-8000-000000000001', 'gone', 'Error', 'old only', now() - interval '11 days'),
+            ('00000000-0000-4000-8000-000000000002', 'kept', 'Error', 'old and new', now())`
+        yield* sql`
+          insert into error_events (issue_id, event_id, received_at) values
+            ('00000000-0000-4000-8000-000000000001', 'e1', now() - interval '11 days'),
+            ('00000000-0000-4000-8000-000000000002', 'e2', now() - interval '11 days'),
+            ('00000000-0000-4000-8000-000000000002', 'e3', now() - interval '9 days')`
+        yield* sql`
+          insert into traces (trace_id, route, duration_ms, received_at) values
+            ('t1', '/old', 10, now() - interval '11 days'), ('t2', '/new', 10, now() - interval '1 day')`
+      }),
+    )
+    expect(await run(housekeeping)).toMatchObject({ errorEvents: 2, traces: 1, errorIssues: 1 })
+    const left = await run(
+      Effect.flatMap(SqlClient.SqlClient, (sql) =>
+        Effect.all({
+          issues: sql<{ message: string }>`select message from error_issues`,
+          events: sql<{ eventId: string }>`select event_id from error_events`,
+          traces: sql<{ route: string }>`select route from traces`,
+        }),
+      ),
+    )
+    expect(left.issues.map((r) => r.message)).toEqual(["old and new"])
+    expect(left.events.map((r) => r.eventId)).toEqual(["e3"])
+    expect(left.traces.map((r) => r.route)).toEqual(["/new"])
+  })
+})

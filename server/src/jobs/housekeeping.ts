@@ -4,14 +4,15 @@ import { AppConfig } from "../config.js"
 
 /**
  * Deletes what no one needs any more: audit entries past the retention setting, finished
- * sessions, used or expired links, stale rate-limit windows, abandoned sign-on attempts and
- * month-old import batch records.
+ * sessions, used or expired links, stale rate-limit windows, abandoned sign-on attempts,
+ * month-old import batch records, and error reports past the inbox's retention.
  * Every statement is idempotent, so several instances running it at once do no harm.
  */
 export const housekeeping = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const { auditRetentionDays } = yield* AppConfig
   const count = (rows: ReadonlyArray<unknown>) => rows.length
+  const inboxRetention = sql`make_interval(days => (select retention_days from error_report_settings))`
   const removed = {
     audit: count(
       yield* sql`delete from audit_log where at < now() - make_interval(days => ${auditRetentionDays}) returning id`,
@@ -27,6 +28,19 @@ export const housekeeping = Effect.gen(function* () {
     ),
     ssoAttempts: count(
       yield* sql`delete from oidc_states where created_at < now() - interval '1 hour' returning state`,
+    ),
+    // The error inbox keeps events and traces for its retention setting (30 days by default);
+    // an issue goes when its last event has.
+    errorEvents: count(
+      yield* sql`delete from error_events where received_at < now() - ${inboxRetention} returning id`,
+    ),
+    traces: count(yield* sql`delete from traces where received_at < now() - ${inboxRetention} returning id`),
+    errorIssues: count(
+      yield* sql`
+        delete from error_issues i
+        where i.last_seen < now() - ${inboxRetention}
+          and not exists (select 1 from error_events e where e.issue_id = i.id)
+        returning id`,
     ),
     // A re-run of an interrupted import comes within hours, not months.
     importBatches: count(
