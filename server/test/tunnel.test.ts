@@ -198,6 +198,13 @@ describe("refusals (nothing forwarded, nothing filed)", () => {
     )
   })
 
+  it("a compressed body → 415", async () => {
+    const response = await post(tunnelUrl(server.url, consoleDsn), eventEnvelope(consoleDsnText), {
+      "content-encoding": "gzip",
+    })
+    await refused(response, 415)
+  })
+
   it("methods other than POST → 405 with Allow: POST", async () => {
     const response = await fetch(tunnelUrl(server.url, consoleDsn))
     expect(response.status).toBe(405)
@@ -231,6 +238,15 @@ describe("the inbox", () => {
       url: "http://127.0.0.1/reports/42",
       status: "unresolved",
     })
+  })
+
+  it("files an event without an exception by its message, as a Message issue", async () => {
+    const message = unique("hello from curl")
+    const body = `{"dsn":"${localSentryDsn}"}\n{"type":"event"}\n${JSON.stringify({ message })}`
+    expect((await post(tunnelUrl(server.url, localDsn), body)).status).toBe(200)
+    expect((await issuesMatching(message)).map((i) => [i.type, i.message, i.culprit])).toEqual([
+      ["Message", message, null],
+    ])
   })
 
   it("keeps an event sent twice once", async () => {
