@@ -17,6 +17,15 @@ process.env.E2E_SERVER_LOG = serverLog
 // Mail the server sends during the run, one JSON line per message ({ to, subject, text, html }).
 const mailbox = resolve(import.meta.dirname, process.env.E2E_MAILBOX ?? "web/test-results/e2e-mailbox.jsonl")
 process.env.E2E_MAILBOX = mailbox
+// The console reports to a sentry.io DSN; the server's tunnel forwards to a loopback receiver
+// standing in for Sentry's ingest, which appends each request here (one JSON line, body in base64).
+// Named by port, so a second run on another port keeps its own.
+const sentryIngest = resolve(
+  import.meta.dirname,
+  process.env.E2E_SENTRY_INGEST ?? `web/test-results/e2e-sentry-ingest-${port}.jsonl`,
+)
+process.env.E2E_SENTRY_INGEST = sentryIngest
+process.env.E2E_SENTRY_DSN ??= "https://e2e0public0key@o4501.ingest.us.sentry.io/4502"
 
 /** `CHROMIUM_PATH`, else Debian's Chromium (`node web/e2e/chromium.mjs` installs it), else Playwright's. */
 const chromiumPath = (): string => {
@@ -67,7 +76,13 @@ export default defineConfig({
   webServer: {
     command: "npx tsx server/test/e2e-server.ts",
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), E2E_SERVER_LOG: serverLog, E2E_MAILBOX: mailbox },
+    env: {
+      PORT: String(port),
+      E2E_SERVER_LOG: serverLog,
+      E2E_MAILBOX: mailbox,
+      E2E_SENTRY_INGEST: sentryIngest,
+      SENTRY_DSN: process.env.E2E_SENTRY_DSN,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

@@ -6,12 +6,20 @@
  * out of time (see `expireLinksHook`). Log lines are also appended to `E2E_SERVER_LOG`, and
  * mail goes to a loopback SMTP server whose messages land in `E2E_MAILBOX`. Single sign-on
  * goes to a loopback oidc-provider whose login form accepts any email as the login name.
+ * With `SENTRY_DSN` set, the tunnel forwards to a loopback `node:http` receiver standing in for
+ * Sentry's ingest, which appends every request it gets to `E2E_SENTRY_INGEST` (see `ingestReceiver`).
+ * `E2E_DATABASE=<name>` keeps the database when the process ends, so a spec can restart the
+ * server on the same data (with `E2E_DATABASE_DROP_ON_EXIT=1` on the last run to clean up), and
+ * `E2E_WEB_DIST` serves a console built elsewhere than web/dist.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeRuntime } from "@effect/platform-node"
+import { parseSentryDsn } from "@folio/core"
 import { Effect, Layer, Logger, LogLevel, Option, Redacted, Schema } from "effect"
 import { ServerLive } from "../src/app.js"
 import { AppConfig } from "../src/config.js"
@@ -65,7 +73,41 @@ const expireLinksHook =
       return HttpServerResponse.unsafeJson({ expired: expired.rowCount ?? 0 })
     })
 
+/** `E2E_DATABASE`: a database (or embedded cluster folder) that outlives this process. */
+const keptDatabase = process.env.E2E_DATABASE?.replace(/[^a-z0-9_]/gi, "_").toLowerCase()
+const dropKeptOnExit = process.env.E2E_DATABASE_DROP_ON_EXIT === "1"
+
+const keptDatabaseUrl = (name: string) =>
+  Effect.gen(function* () {
+    const external = process.env.DATABASE_URL
+    if (external) {
+      const database = `folio_e2e_kept_${name}`
+      yield* Effect.promise(() =>
+        withClient(external, async (c) => {
+          const found = await c.query("select 1 from pg_database where datname = $1", [database])
+          if (found.rowCount === 0) await c.query(`create database ${database}`)
+        }),
+      )
+      if (dropKeptOnExit) {
+        yield* Effect.addFinalizer(() =>
+          Effect.promise(() =>
+            withClient(external, (c) => c.query(`drop database if exists ${database} with (force)`)),
+          ).pipe(Effect.ignore),
+        )
+      }
+      return databaseUrl(external, database)
+    }
+    const dir = join(tmpdir(), `folio-e2e-kept-${name}`)
+    mkdirSync(dir, { recursive: true })
+    // Registered before the cluster starts, so it runs after the cluster has stopped.
+    if (dropKeptOnExit) {
+      yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
+    }
+    return (yield* startEmbeddedPostgres(dir)).url
+  })
+
 const database = Effect.gen(function* () {
+  if (keptDatabase) return yield* keptDatabaseUrl(keptDatabase)
   const external = process.env.DATABASE_URL
   if (external) {
     const name = `folio_e2e_${process.pid}`
@@ -115,6 +157,38 @@ const mailbox = Effect.acquireRelease(
   (box) => Effect.promise(() => box.close()),
 )
 
+/**
+ * Stands in for Sentry's ingest when `SENTRY_DSN` is set: the tunnel forwards here (the config's
+ * `SENTRY_INGEST_URL`), and every request is appended to `E2E_SENTRY_INGEST` as one JSON line
+ * `{ method, url, contentType, body }` with the body's exact bytes in base64. Answers 200 like Sentry.
+ */
+const ingestReceiver = Effect.acquireRelease(
+  Effect.promise(async () => {
+    const file = process.env.E2E_SENTRY_INGEST
+    if (file) {
+      mkdirSync(dirname(file), { recursive: true })
+      rmSync(file, { force: true })
+    }
+    const server = createServer((request, response) => {
+      const chunks: Array<Buffer> = []
+      request.on("data", (chunk: Buffer) => chunks.push(chunk))
+      request.on("end", () => {
+        const record = {
+          method: request.method,
+          url: request.url,
+          contentType: request.headers["content-type"] ?? null,
+          body: Buffer.concat(chunks).toString("base64"),
+        }
+        if (file) appendFileSync(file, `${JSON.stringify(record)}\n`)
+        response.writeHead(200, { "content-type": "application/json" }).end("{}")
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+  }),
+  ({ server }) => Effect.promise(() => new Promise<void>((resolve) => server.close(() => resolve()))),
+)
+
 /** A real OpenID provider (oidc-provider's development login) for the single sign-on specs. */
 const identityProvider = Effect.acquireRelease(
   Effect.promise(() => startIdp(`http://127.0.0.1:${port}/api/auth/sso/callback`)),
@@ -125,6 +199,9 @@ const program = Effect.gen(function* () {
   const url = yield* database
   const box = yield* mailbox
   const idp = yield* identityProvider
+  const sentryDsn = process.env.SENTRY_DSN ? parseSentryDsn(process.env.SENTRY_DSN) : undefined
+  if (process.env.SENTRY_DSN && sentryDsn === undefined) throw new Error("SENTRY_DSN is not a Sentry DSN")
+  const ingest = sentryDsn === undefined ? undefined : yield* ingestReceiver
   const config = testConfig({
     databaseUrl: url,
     port,
@@ -138,6 +215,11 @@ const program = Effect.gen(function* () {
     }),
     logLevel: LogLevel.Info,
     deploymentId: Option.some(process.env.FOLIO_DEPLOYMENT_ID ?? "e2e"),
+    // A console built elsewhere (`vite build --outDir …`), so a run never serves half of another's rebuild.
+    ...(process.env.E2E_WEB_DIST ? { webDist: Option.some(process.env.E2E_WEB_DIST) } : {}),
+    sentryDsn: Option.fromNullable(sentryDsn),
+    sentryIngestUrl: Option.fromNullable(ingest?.url),
+    sentryEnvironment: "e2e",
   })
   yield* Layer.launch(
     ServerLive({ middleware: (app) => expireLinksHook(url)(faultHook(app)) }).pipe(

@@ -9,8 +9,26 @@ const colorScheme = (page: import("@playwright/test").Page) =>
 test("the navigation lists the areas the role may see, and marks the current one", async ({ page }) => {
   await page.goto("/dashboard")
   const nav = page.getByRole("navigation", { name: "Main navigation" })
-  await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Companies", "Users", "Developer", "Profile"])
+  await expect(nav.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Reports",
+    "Favorites",
+    "Import",
+    "Tickers",
+    "Search",
+    "Companies",
+    "Users",
+    "Developer",
+    "Error reports",
+    "Profile",
+  ])
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")
+
+  // A page under another area's path marks only its own area.
+  await nav.getByRole("link", { name: "Favorites" }).click()
+  await expect(page).toHaveURL("/reports/favorites")
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(["Favorites"])
+  await expect(nav.locator("a[data-active]")).toHaveText(["Favorites"])
 })
 
 test("the colour scheme toggle switches light and dark and remembers the choice", async ({ page }) => {

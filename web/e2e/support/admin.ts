@@ -7,8 +7,15 @@ export const admin = {
   password: "correct-horse-battery-staple",
 } as const
 
-/** Cookies of one admin session, signed in once by `auth.setup.ts` and reused by specs that never sign out. */
-export const adminStorageState = resolve(import.meta.dirname, "../../test-results/e2e/.auth/admin.json")
+/**
+ * Cookies of one admin session, signed in once by `auth.setup.ts` and reused by specs that never
+ * sign out. Outside Playwright's output folder (which every run empties) and named by port, so
+ * runs on other ports at the same time keep their own.
+ */
+export const adminStorageState = resolve(
+  import.meta.dirname,
+  `../.auth/admin-${process.env.E2E_PORT ?? "3199"}.json`,
+)
 
 /** Signs in through the API with the context's cookie jar (fast; for specs about other things). */
 export const signInThroughApi = async (request: APIRequestContext): Promise<void> => {
