@@ -112,9 +112,12 @@ describe("forwarding", () => {
 
   it("files the local DSN's events without forwarding them", async () => {
     const message = unique("Local only")
+    // A browser's session cookie rides along on a same-origin POST; the tunnel neither needs it
+    // nor asks for a CSRF token (it reads no cookie, so there is nothing to forge).
     const response = await post(
       tunnelUrl(server.url, localDsn),
       eventEnvelope(localSentryDsn, errorEvent({ message })),
+      { cookie: "folio_session=not-a-session; folio_csrf=x" },
     )
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({})
@@ -247,6 +250,15 @@ describe("the inbox", () => {
     expect((await issuesMatching(message)).map((i) => [i.type, i.message, i.culprit])).toEqual([
       ["Message", message, null],
     ])
+  })
+
+  it("counts every event of an error storm, however many arrive at once", async () => {
+    const message = unique("Storm")
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => send({ message, userId: `storm-user-${i % 7}` })),
+    )
+    expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200))
+    expect((await issuesMatching(message)).map((i) => [i.count, i.usersAffected])).toEqual([[40, 7]])
   })
 
   it("keeps an event sent twice once", async () => {

@@ -1,63 +1,64 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
-import type { IncomingError } from "./errorEvent.js"
-import type { IncomingTrace } from "./traceItems.js"
+import { SqlClient, type SqlError } from "@effect/sql"
+import { Deferred, Effect, Exit, Queue } from "effect"
+import { fileBatch, type InboxContents } from "./filing.js"
+
+interface Job {
+  readonly contents: InboxContents
+  readonly done: Deferred.Deferred<void, SqlError.SqlError>
+}
+
+/** Envelopes filed in one transaction at most; more wait for the next one. */
+const maxBatch = 256
+/** Envelopes waiting to be filed before the tunnel's requests wait to hand theirs over. */
+const maxWaiting = 4096
 
 /**
- * Files what the tunnel received: error events into issues, trace items per route. Each event is
- * one statement (upsert the issue, add the event, add the user), so concurrent events of one issue
- * never lose a count, and an event the SDK sends twice (same event id) is kept once.
+ * Files what the tunnel received, with group commit: envelopes that arrive while a transaction is
+ * being written are filed together in the next one. An error storm — one bug, every user — is
+ * many events of one issue, whose row would otherwise be locked, updated and committed once per
+ * event, one after the other; in a batch it is updated once. Each request still waits until its
+ * own envelope is committed. A batch that fails is retried envelope by envelope, so one bad
+ * envelope fails only itself.
  */
 export class ErrorInbox extends Effect.Service<ErrorInbox>()("@folio/server/ErrorInbox", {
-  effect: Effect.gen(function* () {
+  scoped: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const queue = yield* Queue.bounded<Job>(maxWaiting)
+    const write = (contents: ReadonlyArray<InboxContents>) =>
+      fileBatch(sql, contents).pipe(sql.withTransaction)
 
-    const fileError = (e: IncomingError) =>
-      sql`
-        with issue as (
-          insert into error_issues (fingerprint, type, message, culprit, level, deployment_id, browser, url)
-          select ${e.fingerprint}, ${e.type}, ${e.message}, ${e.culprit}, ${e.level}, ${e.deploymentId},
-                 ${e.browser}, ${e.url}
-          where not exists (select 1 from error_events where event_id = ${e.eventId})
-          on conflict (fingerprint) do update set
-            type = excluded.type, message = excluded.message, culprit = excluded.culprit,
-            level = excluded.level, deployment_id = excluded.deployment_id, browser = excluded.browser,
-            url = excluded.url, count = error_issues.count + 1, last_seen = now(),
-            -- a resolved issue that happens again needs looking at; an ignored one stays ignored
-            status = case when error_issues.status = 'resolved' then 'unresolved' else error_issues.status end,
-            status_changed_at = case when error_issues.status = 'resolved' then now()
-                                     else error_issues.status_changed_at end,
-            status_changed_by = case when error_issues.status = 'resolved' then null
-                                     else error_issues.status_changed_by end
-          returning id
-        ), event as (
-          insert into error_events (issue_id, event_id, deployment_id, browser, os, url, user_id,
-                                    exceptions, breadcrumbs, raw)
-          select id, ${e.eventId}, ${e.deploymentId}, ${e.browser}, ${e.os}, ${e.url}, ${e.userKey},
-                 ${JSON.stringify(e.exceptions)}::jsonb, ${JSON.stringify(e.breadcrumbs)}::jsonb,
-                 ${JSON.stringify(e.raw)}::jsonb
-          from issue
-          on conflict (event_id) do nothing
-        ), affected as (
-          insert into error_issue_users (issue_id, user_key)
-          select id, ${e.userKey}::text from issue where ${e.userKey}::text is not null
-          on conflict do nothing
-        )
-        select id from issue`
-
-    const fileTraces = (traces: ReadonlyArray<IncomingTrace>) =>
-      traces.length === 0
-        ? Effect.void
-        : sql`insert into traces ${sql.insert(traces.map((t) => ({ ...t })))}`.pipe(Effect.asVoid)
-
-    const file = (input: {
-      readonly errors: ReadonlyArray<IncomingError>
-      readonly traces: ReadonlyArray<IncomingTrace>
-    }) =>
-      Effect.forEach(input.errors, fileError, { discard: true }).pipe(
-        Effect.zipRight(fileTraces(input.traces)),
-        Effect.asVoid,
+    const writeBatch = (jobs: ReadonlyArray<Job>) =>
+      write(jobs.map((job) => job.contents)).pipe(
+        Effect.exit,
+        Effect.flatMap((exit) =>
+          Exit.isSuccess(exit) || jobs.length === 1
+            ? Effect.forEach(jobs, (job) => Deferred.done(job.done, exit), { discard: true })
+            : Effect.forEach(
+                jobs,
+                (job) =>
+                  write([job.contents]).pipe(
+                    Effect.exit,
+                    Effect.flatMap((one) => Deferred.done(job.done, one)),
+                  ),
+                { discard: true },
+              ),
+        ),
       )
+
+    yield* Queue.takeBetween(queue, 1, maxBatch).pipe(
+      Effect.flatMap((jobs) => writeBatch([...jobs])),
+      Effect.forever,
+      Effect.forkScoped,
+    )
+
+    const file = (contents: InboxContents) =>
+      contents.errors.length === 0 && contents.traces.length === 0
+        ? Effect.void
+        : Effect.gen(function* () {
+            const done = yield* Deferred.make<void, SqlError.SqlError>()
+            yield* Queue.offer(queue, { contents, done })
+            return yield* Deferred.await(done)
+          })
 
     return { file } as const
   }),

@@ -1,0 +1,185 @@
+// The error tunnel on the real server — read, parse, check the DSN, file the event in PostgreSQL and
+// forward the untouched bytes to a loopback stand-in for Sentry — against a bare node:http server
+// that only reads the body, both measured here with the same load and the same envelopes.
+// Usage: node server/bench/tunnel.mjs (after `npm run build`); BENCH_SECONDS=10 BENCH_CONNECTIONS=16.
+import { spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createEnvelope, serializeEnvelope } from "@sentry/core"
+import autocannon from "autocannon"
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16)
+const main = new URL("../dist/main.js", import.meta.url).pathname
+const dsn = "https://benchkey@o1.ingest.sentry.io/7"
+const tunnelPath = "/monitoring?o=1&p=7"
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer()
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+
+const waitFor = async (url, child) => {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`)
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+/** Resident set size of a process in MiB (Linux /proc; ps elsewhere). */
+const rssMiB = (pid) => {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1])
+    return kb / 1024
+  } catch {
+    return Number.NaN
+  }
+}
+
+// One browser-like error event (stack of 12 frames, 30 breadcrumbs): about 5 KB serialised. Each
+// request gets its own event id, as every real event does (the inbox keeps a repeated id once).
+const idSlot = "0".repeat(32)
+const event = {
+  event_id: idSlot,
+  timestamp: Date.now() / 1000,
+  platform: "javascript",
+  level: "error",
+  release: "bench",
+  request: { url: "https://folio.example/reports/42", headers: { "User-Agent": "Mozilla/5.0 Chrome/126.0" } },
+  user: { id: "user-1" },
+  contexts: { browser: { name: "Chrome", version: "126.0.0" }, os: { name: "Linux" } },
+  exception: {
+    values: [
+      {
+        type: "TypeError",
+        value: "Cannot read properties of undefined (reading 'title')",
+        stacktrace: {
+          frames: Array.from({ length: 12 }, (_, i) => ({
+            filename: `https://folio.example/assets/chunk-${i}-Dk3kx9aQ.js`,
+            function: `frame${i}`,
+            lineno: 10 + i,
+            colno: 5,
+            in_app: i > 6,
+          })),
+        },
+      },
+    ],
+  },
+  breadcrumbs: Array.from({ length: 30 }, (_, i) => ({
+    timestamp: Date.now() / 1000 - 30 + i,
+    category: "ui.click",
+    message: `button#action-${i}`,
+  })),
+}
+const template = serializeEnvelope(
+  createEnvelope({ event_id: idSlot, sent_at: new Date().toISOString(), dsn }, [[{ type: "event" }, event]]),
+)
+const freshBody = () => template.replaceAll(idSlot, randomBytes(16).toString("hex"))
+
+const load = (url) =>
+  new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8" },
+        requests: [{ setupRequest: (request) => ({ ...request, body: freshBody() }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    ),
+  )
+
+const measure = async (name, url) => {
+  await load(url).catch(() => {}) // warm-up (JIT, pools)
+  const r = await load(url)
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-tunnel-"))
+const children = []
+try {
+  // The stand-in for Sentry runs in its own process, so the load generator does not slow it down.
+  const ingestPort = await freePort()
+  const ingest = spawn(
+    process.execPath,
+    [
+      "-e",
+      `let n=0;require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{if(q.method==="POST")n++;s.writeHead(200,{"content-type":"application/json"});s.end(q.method==="POST"?'{"id":"bench"}':String(n))})}).listen(${ingestPort},"127.0.0.1")`,
+    ],
+    { stdio: "ignore" },
+  )
+  children.push(ingest)
+  await waitFor(`http://127.0.0.1:${ingestPort}/`, ingest)
+  const folioPort = await freePort()
+  const env = {
+    ...process.env,
+    PORT: String(folioPort),
+    FOLIO_DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+    FOLIO_SEED: "none",
+    SENTRY_DSN: dsn,
+    SENTRY_INGEST_URL: `http://127.0.0.1:${ingestPort}`,
+  }
+  delete env.DATABASE_URL
+  const folio = spawn(process.execPath, [main], { env, stdio: "ignore" })
+  children.push(folio)
+  await waitFor(`http://127.0.0.1:${folioPort}/api/health`, folio)
+
+  const barePort = await freePort()
+  const bare = spawn(
+    process.execPath,
+    [
+      "-e",
+      `require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{s.writeHead(200,{"content-type":"application/json"});s.end("{}")})}).listen(${barePort},"127.0.0.1")`,
+    ],
+    { stdio: "ignore" },
+  )
+  children.push(bare)
+  await waitFor(`http://127.0.0.1:${barePort}/`, bare)
+
+  const rssBefore = rssMiB(folio.pid)
+  const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}${tunnelPath}`)
+  const ours = await measure("folio tunnel", `http://127.0.0.1:${folioPort}${tunnelPath}`)
+  const rssAfter = rssMiB(folio.pid)
+  console.log(
+    `POST ${tunnelPath} with a ${(Buffer.byteLength(template) / 1024).toFixed(1)} KB error envelope, ` +
+      `${connections} connections, ${seconds} s each, after a warm-up run`,
+  )
+  for (const r of [baseline, ours]) {
+    console.log(
+      `  ${r.name.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} envelopes/s   p50 ${r.p50} ms   p99 ${r.p99} ms`,
+    )
+  }
+  console.log(
+    `  ratio folio/bare: ${(ours.rps / baseline.rps).toFixed(3)} (parse + one upsert in PostgreSQL + forward per envelope)`,
+  )
+  const forwarded = await (await fetch(`http://127.0.0.1:${ingestPort}/`)).text()
+  console.log(`  forwarded to the loopback ingest: ${forwarded} envelopes (warm-up included)`)
+  console.log(
+    `  folio RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after (${(rssAfter - rssBefore).toFixed(0)} MiB)`,
+  )
+} finally {
+  for (const child of children) child.kill("SIGTERM")
+  await new Promise((r) => setTimeout(r, 1500))
+  rmSync(dataDir, { recursive: true, force: true })
+}
