@@ -19,7 +19,8 @@ export const normaliseMessage = (message: string): string =>
 /** `https://host/assets/reports-DhXk3_9a.js?v=1` → `/assets/reports.js`. */
 export const normaliseFilename = (filename: string): string => {
   const path = filename.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").replace(/[?#].*$/, "")
-  return path.replace(/[-.][A-Za-z0-9_-]{8,}(?=\.(?:m?js|css)$)/, "")
+  // Vite's content hash: 8 base64url characters before the extension.
+  return path.replace(/[-.][A-Za-z0-9_-]{8}(?=\.(?:m?js|css)$)/, "")
 }
 
 /** The throwing exception is the last of the chain (Sentry lists linked causes first). */

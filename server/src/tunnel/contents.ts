@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import { errorEventOf, type IncomingError } from "../errorReports/errorEvent.js"
+import type { InboxContents } from "../errorReports/filing.js"
 import { type IncomingTrace, spanTraces, transactionTrace } from "../errorReports/traceItems.js"
 import type { Envelope } from "./envelope.js"
 import { badEnvelope, type TunnelRejection } from "./rejection.js"
@@ -13,10 +14,7 @@ import { badEnvelope, type TunnelRejection } from "./rejection.js"
 export const inboxContents = (
   envelope: Envelope,
   userAgent: string | undefined,
-): Effect.Effect<
-  { readonly errors: ReadonlyArray<IncomingError>; readonly traces: ReadonlyArray<IncomingTrace> },
-  TunnelRejection
-> =>
+): Effect.Effect<InboxContents, TunnelRejection> =>
   Effect.gen(function* () {
     const errors: Array<IncomingError> = []
     const traces: Array<IncomingTrace> = []
