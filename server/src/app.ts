@@ -2,7 +2,7 @@ import { createServer } from "node:http"
 import { fileURLToPath } from "node:url"
 import { HttpApiBuilder, type HttpApp, type HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, Option } from "effect"
+import { type Duration, Effect, Layer, Option } from "effect"
 import { BootstrapLive } from "./auth/bootstrap.js"
 import { AppConfig, deploymentIdOf } from "./config.js"
 import { DatabaseLive, MigrationsLive } from "./db/database.js"
@@ -19,6 +19,8 @@ type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
 export interface ServerOptions {
   /** Wraps the app inside the error middleware; tests use it to inject faults. */
   readonly middleware?: (app: App) => App
+  /** How long the tunnel waits for Sentry's ingest (10 s); tests shorten it. */
+  readonly forwardTimeout?: Duration.Duration
 }
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist/", import.meta.url))
@@ -34,12 +36,13 @@ const ConsoleLive = HttpApiBuilder.Router.use((router) =>
 )
 
 /** The error tunnel at FOLIO_TUNNEL_PATH: a static route, so it wins over the console's fallback. */
-const TunnelLive = HttpApiBuilder.Router.use((router) =>
-  Effect.gen(function* () {
-    const config = yield* AppConfig
-    yield* router.all(config.tunnelPath, yield* makeTunnelHandler)
-  }),
-).pipe(Layer.provide(ErrorInbox.Default))
+const TunnelLive = (forwardTimeout: Duration.Duration | undefined) =>
+  HttpApiBuilder.Router.use((router) =>
+    Effect.gen(function* () {
+      const config = yield* AppConfig
+      yield* router.all(config.tunnelPath, yield* makeTunnelHandler(forwardTimeout))
+    }),
+  ).pipe(Layer.provide(ErrorInbox.Default))
 
 /** The database, migrated; shared by `serve` and `migrate` (the first admin is created by `serve`). */
 export const DatabaseReady = MigrationsLive.pipe(Layer.provideMerge(DatabaseLive))
@@ -59,7 +62,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
       return serve.pipe(
         Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
         Layer.provide(ConsoleLive),
-        Layer.provide(TunnelLive),
+        Layer.provide(TunnelLive(options.forwardTimeout)),
         Layer.provide(ApiLive),
         HttpServer.withLogAddress,
         Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { ErrorIssueDetail, ErrorIssuePage, localSentryDsn, parseSentryDsn, TraceRouteList } from "@folio/core"
 import { createEnvelope, type Envelope } from "@sentry/core"
-import { Option, Schema } from "effect"
+import { Duration, Option, Schema } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { apiCall, cliSignIn, decodeBody } from "./support/directory.js"
 import {
@@ -34,6 +34,8 @@ beforeAll(async () => {
       sentryAllowedDsns: [selfHostedDsn],
       sentryIngestUrl: Option.some(ingest.url),
     },
+    // Long enough for a loaded machine, short enough for the stalled-ingest test.
+    forwardTimeout: Duration.seconds(3),
   })
   admin = await cliSignIn(server, server.adminEmail, server.adminPassword)
 })
@@ -107,6 +109,19 @@ describe("forwarding", () => {
     )
     expect(response.status).toBe(502)
     expect(await decodeBody(ErrorBody, response)).toMatchObject({ _tag: "UpstreamUnavailable" })
+    expect(await issuesMatching(message)).toHaveLength(1)
+  })
+
+  it("answers 504 when the ingest does not answer in time, and files the event", async () => {
+    ingest.answer = "no answer"
+    const message = unique("Filed while Sentry stalls")
+    const response = await post(
+      tunnelUrl(server.url, consoleDsn),
+      eventEnvelope(consoleDsnText, errorEvent({ message })),
+    )
+    expect(response.status).toBe(504)
+    expect(await decodeBody(ErrorBody, response)).toMatchObject({ _tag: "UpstreamTimeout" })
+    expect(ingest.received).toHaveLength(1)
     expect(await issuesMatching(message)).toHaveLength(1)
   })
 

@@ -1,7 +1,7 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Duration, Effect } from "effect"
 
-export const forwardTimeout = Duration.seconds(10)
+export const defaultForwardTimeout = Duration.seconds(10)
 
 /** Sentry's answer carries the SDK's back-off instructions; these go back to the browser as they came. */
 const passedHeaders = ["retry-after", "x-sentry-rate-limits"] as const
@@ -23,7 +23,11 @@ const failure = (status: 502 | 504, tag: string, message: string) =>
  * Sentry's answer into ours: its status, its rate-limit headers and (when small) its body. An
  * unreachable or slow ingest becomes a 502 or 504; the caller has filed the events either way.
  */
-export const forwardEnvelope = (url: string, body: Uint8Array) =>
+export const forwardEnvelope = (
+  url: string,
+  body: Uint8Array,
+  timeout: Duration.Duration = defaultForwardTimeout,
+) =>
   Effect.tryPromise({
     try: async (signal) => {
       const response = await fetch(url, {
@@ -37,7 +41,7 @@ export const forwardEnvelope = (url: string, body: Uint8Array) =>
     },
     catch: (cause) => cause,
   }).pipe(
-    Effect.timeoutFail({ duration: forwardTimeout, onTimeout: () => "timeout" as const }),
+    Effect.timeoutFail({ duration: timeout, onTimeout: () => "timeout" as const }),
     Effect.map(({ response, answer }) => {
       const headers: Record<string, string> = { "cache-control": "no-store" }
       for (const name of passedHeaders) {
@@ -61,7 +65,7 @@ export const forwardEnvelope = (url: string, body: Uint8Array) =>
             ? failure(
                 504,
                 "UpstreamTimeout",
-                `Sentry did not answer within ${Duration.toSeconds(forwardTimeout)} s; the events were kept in the local inbox.`,
+                `Sentry did not answer within ${Duration.format(timeout)}; the events were kept in the local inbox.`,
               )
             : failure(
                 502,

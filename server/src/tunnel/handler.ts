@@ -1,7 +1,7 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import { ingestUrlFor } from "@folio/core"
-import { Effect, Option } from "effect"
+import { type Duration, Effect, Option } from "effect"
 import { AppConfig } from "../config.js"
 import { ErrorInbox } from "../errorReports/inbox.js"
 import { makeAllowList } from "./allowList.js"
@@ -18,51 +18,52 @@ import { rejectionResponse, TunnelRejection } from "./rejection.js"
  * untouched bytes go to that DSN's ingest, whose answer (status and rate-limit headers) goes back
  * to the SDK. No cookie or session is read: the tunnel authorises nothing but envelopes.
  */
-export const makeTunnelHandler = Effect.gen(function* () {
-  const config = yield* AppConfig
-  const inbox = yield* ErrorInbox
-  const allow = makeAllowList([...Option.toArray(config.sentryDsn), ...config.sentryAllowedDsns])
-  const ingestOrigin = Option.getOrUndefined(config.sentryIngestUrl)
+export const makeTunnelHandler = (forwardTimeout?: Duration.Duration) =>
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    const inbox = yield* ErrorInbox
+    const allow = makeAllowList([...Option.toArray(config.sentryDsn), ...config.sentryAllowedDsns])
+    const ingestOrigin = Option.getOrUndefined(config.sentryIngestUrl)
 
-  return Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    if (request.method !== "POST") {
-      return yield* new TunnelRejection({
-        status: 405,
-        reason: "MethodNotAllowed",
-        message: "The tunnel accepts POST only.",
-      })
-    }
-    const encoding = request.headers["content-encoding"]
-    if (encoding !== undefined && encoding !== "identity") {
-      return yield* new TunnelRejection({
-        status: 415,
-        reason: "UnsupportedMediaType",
-        message: "The tunnel accepts uncompressed envelopes only.",
-      })
-    }
-    const bytes = yield* readBody(NodeHttpServerRequest.toIncomingMessage(request))
-    const envelope = yield* parseTunnelEnvelope(bytes)
-    const dsn = yield* allow(envelope.dsn, new URL(request.url, "http://tunnel").searchParams)
-    const contents = yield* inboxContents(envelope, request.headers["user-agent"])
-    const filing = inbox.file(contents)
-    if (dsn.local) {
-      yield* filing.pipe(Effect.orDie)
-      return HttpServerResponse.unsafeJson({}, { headers: { "cache-control": "no-store" } })
-    }
-    // Sentry's answer is what the SDK needs (its back-off); a failure to file is the server's own
-    // problem, logged, and must not turn an accepted envelope into an error for the browser.
-    const [answer] = yield* Effect.all(
-      [
-        forwardEnvelope(ingestUrlFor(dsn, ingestOrigin), bytes),
-        filing.pipe(
-          Effect.catchAllCause((cause) =>
-            Effect.logError("Could not file an envelope in the error inbox", cause),
+    return Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      if (request.method !== "POST") {
+        return yield* new TunnelRejection({
+          status: 405,
+          reason: "MethodNotAllowed",
+          message: "The tunnel accepts POST only.",
+        })
+      }
+      const encoding = request.headers["content-encoding"]
+      if (encoding !== undefined && encoding !== "identity") {
+        return yield* new TunnelRejection({
+          status: 415,
+          reason: "UnsupportedMediaType",
+          message: "The tunnel accepts uncompressed envelopes only.",
+        })
+      }
+      const bytes = yield* readBody(NodeHttpServerRequest.toIncomingMessage(request))
+      const envelope = yield* parseTunnelEnvelope(bytes)
+      const dsn = yield* allow(envelope.dsn, new URL(request.url, "http://tunnel").searchParams)
+      const contents = yield* inboxContents(envelope, request.headers["user-agent"])
+      const filing = inbox.file(contents)
+      if (dsn.local) {
+        yield* filing.pipe(Effect.orDie)
+        return HttpServerResponse.unsafeJson({}, { headers: { "cache-control": "no-store" } })
+      }
+      // Sentry's answer is what the SDK needs (its back-off); a failure to file is the server's own
+      // problem, logged, and must not turn an accepted envelope into an error for the browser.
+      const [answer] = yield* Effect.all(
+        [
+          forwardEnvelope(ingestUrlFor(dsn, ingestOrigin), bytes, forwardTimeout),
+          filing.pipe(
+            Effect.catchAllCause((cause) =>
+              Effect.logError("Could not file an envelope in the error inbox", cause),
+            ),
           ),
-        ),
-      ],
-      { concurrency: 2 },
-    )
-    return answer
-  }).pipe(Effect.catchTag("TunnelRejection", (rejection) => Effect.succeed(rejectionResponse(rejection))))
-})
+        ],
+        { concurrency: 2 },
+      )
+      return answer
+    }).pipe(Effect.catchTag("TunnelRejection", (rejection) => Effect.succeed(rejectionResponse(rejection))))
+  })

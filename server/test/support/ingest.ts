@@ -3,7 +3,8 @@ import { createServer, type IncomingHttpHeaders } from "node:http"
 /**
  * A loopback HTTP server standing in for a Sentry ingest (or a relay): it records every request
  * with its exact bytes and answers as told. `answer` may be changed between requests; "hang up"
- * destroys the connection without a response, like an ingest that went away.
+ * destroys the connection without a response, like an ingest that went away, and "no answer"
+ * keeps it open without one, like an ingest that stalls.
  */
 export interface ReceivedRequest {
   readonly method: string
@@ -15,6 +16,7 @@ export interface ReceivedRequest {
 export type IngestAnswer =
   | { readonly status: number; readonly headers?: Record<string, string>; readonly body?: string }
   | "hang up"
+  | "no answer"
 
 export interface Ingest {
   readonly url: string
@@ -46,6 +48,7 @@ export const startIngest = async (): Promise<Ingest> => {
         request.socket.destroy()
         return
       }
+      if (answer === "no answer") return
       response.writeHead(answer.status, answer.headers ?? {})
       response.end(answer.body ?? "")
     })
