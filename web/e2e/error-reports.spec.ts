@@ -99,6 +99,48 @@ test.describe("signed in as the admin", () => {
     ).toHaveCount(1)
   })
 
+  test("the tabs work from the keyboard, and the tab lives in the URL", async ({ page }) => {
+    await page.goto("/developer/reports")
+    await page.getByRole("tab", { name: "Unresolved" }).focus()
+    await page.keyboard.press("ArrowRight")
+    await expect(page.getByRole("tab", { name: "Resolved", selected: true })).toBeFocused()
+    await expect(page).toHaveURL("/developer/reports?tab=resolved")
+    await page.keyboard.press("End")
+    await expect(page.getByRole("tab", { name: "Traces" })).toBeFocused()
+    await page.keyboard.press("Enter")
+    await expect(page.getByRole("tab", { name: "Traces", selected: true })).toBeFocused()
+    await expect(page).toHaveURL("/developer/reports?tab=traces")
+    await page.reload()
+    await expect(page.getByRole("tab", { name: "Traces", selected: true })).toBeVisible()
+  })
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+    test("issues are cards with their figures, and an issue shows its stack", async ({ page }) => {
+      const message = `e2e: phone ${Date.now().toString(36)}`
+      await breakDashboardChunk(page, message)
+      await page.goto("/dashboard")
+      await expect(page.getByRole("alert")).toBeVisible()
+      await page.unroute(/\/assets\/dashboard-[\w-]+\.js$/)
+
+      await page.goto(`/developer/reports?q=${encodeURIComponent(message)}`)
+      const card = page.getByRole("list", { name: "Unresolved issues" }).getByRole("listitem")
+      await expect(card).toHaveCount(1, { timeout: 15_000 })
+      await expect(card).toContainText(/1 event · 1 user · last seen/)
+      await card.getByRole("link", { name: "TypeError" }).click()
+      await expect(page.getByRole("heading", { name: "TypeError", level: 1 })).toBeVisible()
+      await expect(
+        page
+          .getByRole("list", { name: "Stack of TypeError, most recent call first" })
+          .getByRole("listitem")
+          .first(),
+      ).toContainText("folioE2eRender")
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    })
+  })
+
   test("the retention setting is checked before it is saved", async ({ page }) => {
     await page.goto("/developer/reports")
     const button = page.getByRole("button", { name: /^Retention: \d+ days?$/ })

@@ -2,6 +2,7 @@ import type { Breadcrumb } from "@folio/core"
 import { Badge, Button, Group, Stack, Text } from "@mantine/core"
 import { useState } from "react"
 import classes from "./BreadcrumbTimeline.module.css"
+import { withoutOwnOrigin } from "./format"
 
 const shownAtFirst = 20
 
@@ -20,7 +21,9 @@ const text = (value: unknown): string | undefined =>
   typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined
 
 /** What a breadcrumb says in one line: its message, or the gist of its data (a request, a navigation). */
-export const breadcrumbSummary = (crumb: Breadcrumb): string => {
+export const breadcrumbSummary = (crumb: Breadcrumb): string => withoutOwnOrigin(summary(crumb))
+
+const summary = (crumb: Breadcrumb): string => {
   if (crumb.message !== null && crumb.message !== "") return crumb.message
   const data = crumb.data ?? {}
   const from = text(data.from)

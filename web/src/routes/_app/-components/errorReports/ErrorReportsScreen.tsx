@@ -1,6 +1,7 @@
 import type { ErrorIssueStatus } from "@folio/core"
-import { Stack, Tabs } from "@mantine/core"
-import { useDocumentTitle } from "@mantine/hooks"
+import { Stack, Tabs, useMantineTheme } from "@mantine/core"
+import { useDocumentTitle, useMediaQuery } from "@mantine/hooks"
+import type { ReactNode } from "react"
 import { ActivityIcon, AlertIcon, CheckIcon, MuteIcon } from "../../../../components/icons"
 import { AnchorLink } from "../directory/AnchorLink"
 import { PageHeader } from "../directory/layout"
@@ -36,8 +37,14 @@ export const ErrorReportsScreen = ({
 }) => {
   useDocumentTitle("Error reports · Folio")
   const me = useMe()
+  const theme = useMantineTheme()
+  const isPhone = useMediaQuery(`(width < ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  })
   if (!mayReadErrorReports(me)) return <NoAccess />
   const tab: ErrorReportTab = search.tab ?? "unresolved"
+  // On a phone the four tabs fit without their icons.
+  const icon = (glyph: ReactNode) => (isPhone ? undefined : glyph)
   const status = statusOfTab(tab)
 
   return (
@@ -66,16 +73,16 @@ export const ErrorReportsScreen = ({
         keepMounted={false}
       >
         <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
-          <Tabs.Tab value="unresolved" leftSection={<AlertIcon size={16} />}>
+          <Tabs.Tab value="unresolved" leftSection={icon(<AlertIcon size={16} />)}>
             Unresolved
           </Tabs.Tab>
-          <Tabs.Tab value="resolved" leftSection={<CheckIcon size={16} />}>
+          <Tabs.Tab value="resolved" leftSection={icon(<CheckIcon size={16} />)}>
             Resolved
           </Tabs.Tab>
-          <Tabs.Tab value="ignored" leftSection={<MuteIcon size={16} />}>
+          <Tabs.Tab value="ignored" leftSection={icon(<MuteIcon size={16} />)}>
             Ignored
           </Tabs.Tab>
-          <Tabs.Tab value="traces" leftSection={<ActivityIcon size={16} />}>
+          <Tabs.Tab value="traces" leftSection={icon(<ActivityIcon size={16} />)}>
             Traces
           </Tabs.Tab>
         </Tabs.List>

@@ -11,7 +11,7 @@ import { useMe } from "../directory/permissions"
 import { mayReadErrorReports } from "./access"
 import { BreadcrumbTimeline } from "./BreadcrumbTimeline"
 import classes from "./ErrorReports.module.css"
-import { shortUrl } from "./format"
+import { shortUrl, withoutOwnOrigin } from "./format"
 import { IssueStatusActions } from "./IssueStatusActions"
 import { IssueStatusBadge } from "./IssueStatusBadge"
 import { When } from "./IssuesPanel"
@@ -48,7 +48,7 @@ const Facts = ({ detail }: { readonly detail: ErrorIssueDetail }) => {
         { label: "Page", value: orDash(shortUrl(issue.url)) },
         {
           label: "Culprit",
-          value: issue.culprit === null ? orDash(null) : <code>{issue.culprit}</code>,
+          value: issue.culprit === null ? orDash(null) : <code>{withoutOwnOrigin(issue.culprit)}</code>,
         },
         { label: "Level", value: issue.level },
       ]}

@@ -1,12 +1,14 @@
 import type { ErrorIssue, ErrorIssueStatus } from "@folio/core"
-import { Button, Group, Loader, Stack, Table, Text, Tooltip } from "@mantine/core"
+import { Box, Button, Group, Loader, Stack, Table, Text, Tooltip } from "@mantine/core"
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
 import { errorIssuesInfiniteQueryOptions } from "../../../../api/errorReports"
 import { AnchorLink } from "../directory/AnchorLink"
-import { formatDateTime, formatRelative } from "../directory/format"
+import { formatDateTime, formatRelative, plural } from "../directory/format"
 import { EmptyList, InlineError, LoadMore, SectionPending } from "../directory/layout"
 import { SearchInput } from "../directory/SearchInput"
 import classes from "./ErrorReports.module.css"
+import { withoutOwnOrigin } from "./format"
+import { issueStatusLabels } from "./IssueStatusBadge"
 
 export const When = ({ at }: { readonly at: Date }) => (
   <Tooltip label={formatDateTime(at)} openDelay={300}>
@@ -38,26 +40,49 @@ const emptyText: Record<ErrorIssueStatus, { title: string; description: string }
   },
 }
 
+const Culprit = ({ culprit }: { readonly culprit: string | null }) =>
+  culprit === null ? null : (
+    <Text ff="monospace" fz="xs" c="dimmed" truncate="end" title={culprit}>
+      {withoutOwnOrigin(culprit)}
+    </Text>
+  )
+
+const IssueLink = ({ issue }: { readonly issue: ErrorIssue }) => (
+  <AnchorLink
+    to="/developer/reports/$issueId"
+    params={{ issueId: issue.id }}
+    fw={600}
+    fz="sm"
+    className={classes.issueTitle}
+  >
+    {issue.type}
+  </AnchorLink>
+)
+
+/** On a phone: one card per issue, the figures in a line under the message. */
+const IssueCard = ({ issue }: { readonly issue: ErrorIssue }) => (
+  <li className={classes.card}>
+    <IssueLink issue={issue} />
+    <Text fz="sm" lineClamp={3} style={{ overflowWrap: "anywhere" }}>
+      {issue.message}
+    </Text>
+    <Culprit culprit={issue.culprit} />
+    <Text fz="xs" c="dimmed" mt={4}>
+      {plural(issue.count, "event")} · {plural(issue.usersAffected, "user")} · last seen{" "}
+      {formatRelative(issue.lastSeen)}
+      {issue.browser === null ? "" : ` · ${issue.browser}`}
+    </Text>
+  </li>
+)
+
 const IssueRow = ({ issue }: { readonly issue: ErrorIssue }) => (
   <Table.Tr>
     <Table.Td className={classes.issueCell}>
-      <AnchorLink
-        to="/developer/reports/$issueId"
-        params={{ issueId: issue.id }}
-        fw={600}
-        fz="sm"
-        className={classes.issueTitle}
-      >
-        {issue.type}
-      </AnchorLink>
+      <IssueLink issue={issue} />
       <Text fz="sm" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
         {issue.message}
       </Text>
-      {issue.culprit !== null && (
-        <Text ff="monospace" fz="xs" c="dimmed" truncate="end" title={issue.culprit}>
-          {issue.culprit}
-        </Text>
-      )}
+      <Culprit culprit={issue.culprit} />
     </Table.Td>
     <Table.Td ta="right" className={classes.number}>
       {issue.count.toLocaleString()}
@@ -109,6 +134,7 @@ export const IssuesPanel = ({
   })
   const issues = query.data?.pages.flatMap((page) => page.items) ?? []
   const updating = query.isPlaceholderData
+  const label = issueStatusLabels[status]
 
   return (
     <Stack gap="md">
@@ -136,11 +162,16 @@ export const IssuesPanel = ({
         )
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
+          <Box component="ul" hiddenFrom="sm" className={classes.cards} aria-label={`${label} issues`}>
+            {issues.map((issue) => (
+              <IssueCard key={issue.id} issue={issue} />
+            ))}
+          </Box>
+          <Table.ScrollContainer minWidth={820} visibleFrom="sm">
             <Table
               highlightOnHover
               verticalSpacing="sm"
-              aria-label={`${status[0]?.toUpperCase()}${status.slice(1)} issues`}
+              aria-label={`${label} issues`}
               opacity={updating ? 0.6 : 1}
             >
               <Table.Thead>

@@ -1,7 +1,7 @@
 import type { ExceptionValue, StackFrame } from "@folio/core"
 import { Badge, Group, Stack, Switch, Text } from "@mantine/core"
 import { useId, useState } from "react"
-import { frameLocation } from "./format"
+import { frameLocation, functionName } from "./format"
 import classes from "./StackTrace.module.css"
 
 const Frame = ({ frame }: { readonly frame: StackFrame }) => (
@@ -15,7 +15,7 @@ const Frame = ({ frame }: { readonly frame: StackFrame }) => (
         {...(frame.inApp ? {} : { c: "dimmed" })}
         className={classes.fn}
       >
-        {frame.function ?? "<anonymous>"}
+        {functionName(frame.function)}
       </Text>
       {frame.inApp && (
         <Badge size="xs" variant="light" radius="sm" color="indigo" className={classes.badge}>

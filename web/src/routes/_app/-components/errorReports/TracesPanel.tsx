@@ -1,8 +1,9 @@
 import type { TraceRoute } from "@folio/core"
-import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core"
+import { Badge, Box, Group, Stack, Table, Text, Title } from "@mantine/core"
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import { traceRoutesQueryOptions, tracesInfiniteQueryOptions } from "../../../../api/errorReports"
 import { AnchorLink } from "../directory/AnchorLink"
+import { formatRelative, plural } from "../directory/format"
 import { EmptyList, InlineError, LoadMore, SectionPending } from "../directory/layout"
 import { ButtonLink } from "../reports/ButtonLink"
 import classes from "./ErrorReports.module.css"
@@ -25,6 +26,40 @@ const RouteName = ({ route }: { readonly route: string }) => {
   )
 }
 
+const RouteLink = ({ route, selected }: { readonly route: string; readonly selected: boolean }) => (
+  <AnchorLink
+    to="/developer/reports"
+    search={{ tab: "traces", route }}
+    replace
+    aria-current={selected ? "true" : undefined}
+    aria-label={`Traces of ${routeLabel(route)}`}
+    c="inherit"
+  >
+    <RouteName route={route} />
+  </AnchorLink>
+)
+
+/** On a phone: one line of figures under each route. */
+const RouteCards = ({
+  routes,
+  selected,
+}: {
+  readonly routes: ReadonlyArray<TraceRoute>
+  readonly selected: string | undefined
+}) => (
+  <Box component="ul" hiddenFrom="sm" className={classes.cards} aria-label="Routes">
+    {routes.map((row) => (
+      <li key={row.route} className={`${classes.card} ${row.route === selected ? classes.selected : ""}`}>
+        <RouteLink route={row.route} selected={row.route === selected} />
+        <Text fz="xs" c="dimmed">
+          {plural(row.count, "trace")} · p50 {formatMs(row.p50Ms)} · p95 {formatMs(row.p95Ms)} · last seen{" "}
+          {formatRelative(row.lastSeen)}
+        </Text>
+      </li>
+    ))}
+  </Box>
+)
+
 const RoutesTable = ({
   routes,
   selected,
@@ -32,7 +67,7 @@ const RoutesTable = ({
   readonly routes: ReadonlyArray<TraceRoute>
   readonly selected: string | undefined
 }) => (
-  <Table.ScrollContainer minWidth={620}>
+  <Table.ScrollContainer minWidth={620} visibleFrom="sm">
     <Table highlightOnHover verticalSpacing="sm" aria-label="Routes">
       <Table.Thead>
         <Table.Tr>
@@ -47,16 +82,7 @@ const RoutesTable = ({
         {routes.map((row) => (
           <Table.Tr key={row.route} className={row.route === selected ? classes.selected : undefined}>
             <Table.Td>
-              <AnchorLink
-                to="/developer/reports"
-                search={{ tab: "traces", route: row.route }}
-                replace
-                aria-current={row.route === selected ? "true" : undefined}
-                aria-label={`Traces of ${routeLabel(row.route)}`}
-                c="inherit"
-              >
-                <RouteName route={row.route} />
-              </AnchorLink>
+              <RouteLink route={row.route} selected={row.route === selected} />
             </Table.Td>
             <Table.Td ta="right" className={classes.number}>
               {row.count.toLocaleString()}
@@ -184,6 +210,7 @@ export const TracesPanel = ({ route }: { readonly route: string | undefined }) =
   }
   return (
     <Stack gap="xl">
+      <RouteCards routes={routes.data.items} selected={route} />
       <RoutesTable routes={routes.data.items} selected={route} />
       {route !== undefined && <RouteTraces route={route} />}
     </Stack>

@@ -37,14 +37,24 @@ export const shortUrl = (url: string | null): string | null => {
   }
 }
 
-/** A route id as the router names it (`/_app/reports/$reportId`) without the pathless layout segments. */
+/**
+ * A route id as the router names it (`/_app/reports/$reportId`, `/_app/reports/` for an index)
+ * as its path reads: without pathless layout segments or the index's trailing slash.
+ */
 export const routeLabel = (route: string): string => {
   const visible = route
     .split("/")
-    .filter((segment) => !segment.startsWith("_"))
+    .filter((segment) => segment !== "" && !segment.startsWith("_"))
     .join("/")
-  return visible === "" ? "/" : visible.startsWith("/") ? visible : `/${visible}`
+  return `/${visible}`
 }
+
+/** Text that names URLs of this console (a culprit, a breadcrumb) without repeating its origin. */
+export const withoutOwnOrigin = (text: string): string => text.replaceAll(window.location.origin, "")
+
+/** Sentry names a frame it cannot name `?`. */
+export const functionName = (name: string | null): string =>
+  name === null || name === "" || name === "?" ? "<anonymous>" : name
 
 /** A trace id is 32 hex digits: the first 8 tell traces apart on screen. */
 export const shortTraceId = (traceId: string): string => traceId.slice(0, 8)
