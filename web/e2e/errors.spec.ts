@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises"
 import { clientExceptionText, serverExceptionText, unexpectedResponseText } from "@folio/core"
 import { expect, test } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
+import { eventTags, sentEnvelopes } from "./support/sentry"
 
 test.use({ storageState: adminStorageState })
 
@@ -14,6 +15,7 @@ test("a server failure shows the server-side text with a digest that is in the s
   await page.goto("/dashboard")
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
 
+  const sent = sentEnvelopes(page)
   await page.setExtraHTTPHeaders({ "x-folio-test-fault": "500" })
   await page.reload()
 
@@ -30,6 +32,10 @@ test("a server failure shows the server-side text with a digest that is in the s
   await expect
     .poll(async () => (await readFile(serverLog ?? "", "utf8").catch(() => "")).includes(digest ?? "\u0000"))
     .toBe(true)
+  // The console reports what it showed, tagged with the same digest.
+  await expect
+    .poll(() => sent.flatMap((envelope) => eventTags(envelope.body).map((tags) => tags.digest)))
+    .toContain(digest)
 })
 
 test("an exception in the console's own code shows the client-side text with the host", async ({

@@ -78,6 +78,12 @@ export const exceptionMessages = (bytes: Uint8Array): ReadonlyArray<string> =>
     .flatMap((item) => (item.payload as ExceptionPayload).exception?.values ?? [])
     .map((value) => `${value.type ?? ""}: ${value.value ?? ""}`)
 
+/** The tags of an envelope's error events. */
+export const eventTags = (bytes: Uint8Array): ReadonlyArray<Readonly<Record<string, unknown>>> =>
+  envelopeItems(bytes)
+    .filter((item) => item.type === "event")
+    .map((item) => (item.payload as { readonly tags?: Record<string, unknown> }).tags ?? {})
+
 /** The names of the spans (streamed) and transactions (static) an envelope carries. */
 export const spanNames = (bytes: Uint8Array): ReadonlyArray<string> =>
   envelopeItems(bytes).flatMap((item) => {
