@@ -818,13 +818,49 @@ export const seedReferenceData = async (base, token) => {
   return { companies, analysts: writers, publisherId: me.company.id, adminId: me.user.id }
 }
 
-/** Ctrl-C or kill: run the bench's clean-up (stop the server, drop the database), then exit. */
+/**
+ * The bench's clean-up (stop the server, drop the database…), run once whichever comes first: the
+ * end of the run, a failure, Ctrl-C or kill (SIGINT, SIGTERM, SIGHUP), after which the process
+ * exits with 130. Returns the once-only clean-up for the bench's own `finally`.
+ */
 export const onInterrupt = (cleanup) => {
-  for (const signal of ["SIGINT", "SIGTERM"])
+  let done
+  const once = () => {
+    done ??= Promise.resolve()
+      .then(cleanup)
+      .catch((error) => console.error(`clean-up failed: ${error.message}`))
+    return done
+  }
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
     process.once(signal, () => {
       console.error(`\n${signal}: cleaning up`)
-      Promise.resolve(cleanup()).finally(() => process.exit(130))
+      once().finally(() => process.exit(130))
     })
+  return once
+}
+
+/**
+ * Drops databases `${prefix}_<pid>_…` left by a run that was killed outright (SIGKILL, power
+ * loss), when no process has that pid any more.
+ */
+export const dropStaleDatabases = async (prefix) => {
+  const { rows } = await adminQuery("select datname from pg_database where datname like $1", [
+    `${prefix}\\_%`,
+  ])
+  for (const { datname } of rows) {
+    const pid = Number(/^.*_(\d+)_[a-z0-9]+$/.exec(datname)?.[1])
+    if (!Number.isInteger(pid) || pid === process.pid) continue
+    let alive = true
+    try {
+      process.kill(pid, 0)
+    } catch (error) {
+      alive = error.code === "EPERM"
+    }
+    if (!alive) {
+      await dropDatabase(datname)
+      console.log(`  dropped ${datname}, left by an earlier run that was killed`)
+    }
+  }
 }
 
 export const quantile = (sorted, q) =>

@@ -1,10 +1,13 @@
 // Latency of a filtered reports list page and of a search over 1M reports, through the real HTTP
-// API (keep-alive, one request at a time), against GET /api/health (one SQL round trip) measured
-// in the same run. Usage: node server/bench/reports-query.mjs (after `npm run build`).
+// API (keep-alive, one request at a time) as a client reader and as an editor, against baselines
+// measured in the same run: GET /api/health (one SQL round trip through the same server) and the
+// bare SQL of the same list and search queries sent straight to PostgreSQL.
+// Usage: node server/bench/reports-query.mjs (after `npm run build`).
 // BENCH_REPORTS (default 1,000,000), BENCH_REQUESTS (default 300 per scenario) and
-// BENCH_SCENARIO_SECONDS (default 60: a scenario stops taking samples after that long) change the load;
-// BENCH_DATABASE_URL the PostgreSQL server. The generated database is kept between runs as
-// folio_bench_reports_<n> and rebuilt when missing or made by an older version of this file.
+// BENCH_SCENARIO_SECONDS (default 60: a scenario stops taking samples after that long) change the
+// load; BENCH_DATABASE_URL the PostgreSQL server. The database is generated, measured and dropped
+// (also on failure and Ctrl-C). BENCH_KEEP_DB=1 keeps it as folio_bench_reports_<n> and reuses it
+// on the next run with BENCH_KEEP_DB=1, unless it was made by an older version of this file.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { Agent, request } from "node:http"
 import { cpus, tmpdir } from "node:os"
@@ -17,6 +20,7 @@ import {
   connect,
   databaseUrl,
   dropDatabase,
+  dropStaleDatabases,
   makeReport,
   onInterrupt,
   psqlCopy,
@@ -33,8 +37,10 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 300)
 const budgetMs = Number(process.env.BENCH_SCENARIO_SECONDS ?? 60) * 1000
 const warmup = 20
 // Bump when the generated data changes, so a cached database from an older run is rebuilt.
-const generation = "reports-query v1"
-const dbName = process.env.BENCH_QUERY_DB ?? `folio_bench_reports_${total}`
+const generation = "reports-query v2"
+const keep = process.env.BENCH_KEEP_DB === "1"
+const dbPrefix = "folio_bench_query"
+const dbName = keep ? `folio_bench_reports_${total}` : `${dbPrefix}_${process.pid}_${Date.now().toString(36)}`
 const marker = `${generation}, ${total} reports, complete`
 const poolSize = 20_000
 const readers = [
@@ -51,6 +57,7 @@ const readers = [
     team: null,
   },
 ]
+const editor = { email: "rosa.alvarez@research.folio.example", name: "Rosa Alvarez" }
 const dir = mkdtempSync(join(tmpdir(), "folio-bench-query-"))
 let seeder // the server that migrates and seeds a new database, while it runs
 const seconds = (t) => ((performance.now() - t) / 1000).toFixed(1)
@@ -98,17 +105,24 @@ const generate = async () => {
       const team = company.teams.find((t) => t.name === reader.team)
       if (team) await api(server.url, token, "POST", `/teams/${team.id}/members`, { userId: user.id })
     }
+    await api(server.url, token, "POST", "/users/invite", {
+      email: editor.email,
+      name: editor.name,
+      companyId: refs.publisherId,
+      role: "editor",
+    })
   } finally {
     await server.stop()
     seeder = undefined
   }
   const db = await connect(url)
   try {
-    // Readers sign in with the admin's password (the invitation mail is not part of the bench).
+    // Readers and the editor sign in with the admin's password (the invitation mail is not part
+    // of the bench).
     await db.query(
       `update users set status = 'active', password_hash = (select password_hash from users where email = $1)
        where email = any($2::text[])`,
-      [adminEmail, readers.map((r) => r.email)],
+      [adminEmail, [...readers.map((r) => r.email), editor.email]],
     )
     const disclosures =
       "Bench disclosures: analyst certification, conflicts of interest and ratings distribution."
@@ -278,45 +292,125 @@ const get = (base, token, path) =>
     req.end()
   })
 
+// The bare SQL baselines: the statements server/src/reports/repo.ts (list), reach.ts (a client's
+// reach) and search/service.ts (hits page and facets) send, with the same parameters, sent here
+// straight to PostgreSQL on one connection. Keep in step with those files.
+const listSelect = (where, tail) => `
+  select r.id, r.external_id, r.title, r.summary, null::text as body,
+         r.type, r.sector, r.tickers, r.tags, r.channels, r.rating, r.target_price, r.target_currency,
+         r.disclosures, r.status, r.release_at, r.published_at, r.version, r.created_by, r.created_at, r.updated_at,
+         to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key,
+         to_char(r.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as published_key,
+         coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email)
+                                   order by array_position(r.author_ids, u.id))
+                   from users u where u.id = any(r.author_ids)), '[]') as authors,
+         coalesce((select json_agg(json_build_object(
+                            'companyId', a.company_id, 'companySlug', c.slug, 'companyName', c.name,
+                            'teamId', a.team_id, 'teamName', t.name, 'embargoHours', a.embargo_hours)
+                            order by c.name nulls first, t.name nulls first)
+                   from report_audience a
+                   left join companies c on c.id = a.company_id
+                   left join teams t on t.id = a.team_id
+                   where a.report_id = r.id), '[]') as audience,
+         exists (select 1 from report_favorites f where f.user_id = $1 and f.report_id = r.id) as favorite
+  from reports r
+  where ${where}
+  ${tail}`
+/** reachClause for a client reader of all sectors, in one team or more. */
+const clientReachOf = (company, teams) => `r.status = 'published' and true and exists (
+  select 1 from report_audience a
+  where a.report_id = r.id
+    and (a.company_id is null or (a.company_id = ${company} and (a.team_id is null or a.team_id = any(${teams}::uuid[]))))
+    and r.published_at + make_interval(hours => a.embargo_hours) <= now())`
+const byUpdated = "order by r.updated_at desc, r.id desc"
+/** ReportsRepo.list: the page's ids from the filters, then those rows. */
+const listPage = (where) =>
+  listSelect(`r.id = any(array(select r.id from reports r where ${where} ${byUpdated} limit 51))`, byUpdated)
+const searchFilters = (reach) => `r.search @@ q.query and ${reach}`
+const searchQuery = (param) => `(select websearch_to_tsquery('english', ${param}) as query) q`
+const searchHits = (reach, param) => `
+  with page as (
+    select r.id, ts_rank_cd(r.search, q.query) as rank, r.published_at, q.query
+    from reports r, ${searchQuery(param)}
+    where ${searchFilters(reach)}
+    order by rank desc, r.published_at desc nulls last, r.id
+    limit 21 offset 0
+  )
+  select p.id,
+         ts_headline('english', r.title, p.query, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
+         ts_headline('english', regexp_replace(r.summary || ' … ' || left(r.body, 20000), '[#*_>\`\\[\\]|]+|\\(https?://[^)]*\\)', ' ', 'g'), p.query,
+           'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
+  from page p join reports r on r.id = p.id
+  order by p.rank desc, p.published_at desc nulls last, p.id`
+const searchFacets = (reach, param) => `
+  with m as materialized (
+    select r.tickers, r.sector, r.type, r.status, coalesce(r.published_at, r.updated_at) as at
+    from reports r, ${searchQuery(param)} where ${searchFilters(reach)}
+  )
+  select 'total' as kind, null as value, count(*)::int as count from m
+  union all (select 'tickers', t, count(*)::int from m, unnest(m.tickers) t group by t order by 3 desc, 2 limit 12)
+  union all (select 'sectors', sector, count(*)::int from m group by sector order by 3 desc, 2 limit 12)
+  union all (select 'types', type, count(*)::int from m group by type order by 3 desc, 2)
+  union all (select 'statuses', status, count(*)::int from m group by status order by 3 desc, 2)
+  union all (select 'years', extract(year from at)::int::text, count(*)::int from m group by 2 order by 2 desc limit 10)`
+
 let server
+let db
+let complete = false // the database holds every report and its marker
 const cleanup = async () => {
   agent.destroy()
+  if (db) await db.end().catch(() => {})
   if (seeder) await seeder.stop()
   if (server) await server.stop()
+  if (!keep || !complete)
+    await dropDatabase(dbName).catch((error) => console.error(`could not drop ${dbName}: ${error.message}`))
   rmSync(dir, { recursive: true, force: true })
 }
-onInterrupt(cleanup)
+const cleanUpOnce = onInterrupt(cleanup)
 try {
   console.log(
     `reports list and search: ${total.toLocaleString("en")} reports, ${requests} requests per scenario, ${cpus().length} cores, node ${process.version}`,
   )
-  const found = await cachedMarker()
-  if (found === marker) console.log(`  using the cached database ${dbName} (drop it to regenerate)`)
+  await dropStaleDatabases(dbPrefix)
+  const found = keep ? await cachedMarker() : undefined
+  if (found === marker) console.log(`  using the kept database ${dbName} (drop it to regenerate)`)
   else {
     console.log(
-      `  generating ${dbName}${found === undefined ? "" : " (the cached one is stale or incomplete)"}`,
+      `  generating ${dbName}${found === undefined ? "" : " (the kept one is stale or incomplete)"}`,
     )
     await generate()
   }
+  complete = true
   const url = databaseUrl(dbName)
   server = await startServer(url, dir)
-  const staff = await signIn(server.url, adminEmail, adminPassword)
-  const [northwind, harbor] = [
+  const [northwind, harbor, editorToken] = [
     await signIn(server.url, readers[0].email, adminPassword),
     await signIn(server.url, readers[1].email, adminPassword),
+    await signIn(server.url, editor.email, adminPassword),
   ]
-  const db = await connect(url)
+  db = await connect(url)
   const stats = (
     await db.query(
       `select (select count(*) from reports)::int as reports, (select count(*) from report_audience)::int as audience,
-            pg_size_pretty(pg_total_relation_size('reports')) as size, current_setting('server_version') as version`,
+            pg_size_pretty(pg_total_relation_size('reports')) as size, current_setting('server_version') as version,
+            (select string_agg(status || ' ' || n, ', ' order by n desc) from
+              (select status, count(*) as n from reports group by status) s) as statuses`,
     )
   ).rows[0]
-  await db.end()
+  const ids = (
+    await db.query(
+      `select (select id from users where email = $1) as northwind_user, (select id from users where email = $2) as editor_user,
+              (select id from companies where slug = 'northwind-capital') as northwind,
+              (select coalesce(array_agg(m.team_id), '{}') from team_members m join users u on u.id = m.user_id
+               where u.email = $1) as northwind_teams`,
+      [readers[0].email, editor.email],
+    )
+  ).rows[0]
   console.log(
-    `  PostgreSQL ${stats.version}; ${stats.reports.toLocaleString("en")} reports (${stats.size} with indexes and TOAST), ${stats.audience.toLocaleString("en")} audience rows`,
+    `  PostgreSQL ${stats.version}; ${stats.reports.toLocaleString("en")} reports (${stats.size} with indexes and TOAST), ${stats.audience.toLocaleString("en")} audience rows; ${stats.statuses}`,
   )
   const q = (text) => `/api/search?q=${encodeURIComponent(text)}`
+  const reader = [ids.northwind_user, ids.northwind, ids.northwind_teams]
   const scenarios = [
     { group: "baseline", name: "GET /api/health", token: null, path: "/api/health" },
     { group: "list", name: "reader  ?ticker=AAPL", token: northwind, path: "/api/reports?ticker=AAPL" },
@@ -327,11 +421,17 @@ try {
       path: `/api/reports?status=published&sector=${encodeURIComponent("Information Technology")}`,
     },
     { group: "list", name: "reader* (sector-entitled) first page", token: harbor, path: "/api/reports" },
-    { group: "list", name: "staff   ?status=draft", token: staff, path: "/api/reports?status=draft" },
     {
       group: "list",
-      name: "staff   ?ticker=NVDA&status=published",
-      token: staff,
+      name: "reader  dashboard: latest published",
+      token: northwind,
+      path: "/api/reports?status=published&sort=-publishedAt&limit=5",
+    },
+    { group: "list", name: "editor  ?status=draft", token: editorToken, path: "/api/reports?status=draft" },
+    {
+      group: "list",
+      name: "editor  ?ticker=NVDA&status=published",
+      token: editorToken,
       path: "/api/reports?ticker=NVDA&status=published",
     },
     { group: "search", name: "reader  q=gross margin", token: northwind, path: q("gross margin") },
@@ -348,23 +448,61 @@ try {
       path: q("GLP-1 pricing -biosimilar"),
     },
     { group: "search", name: "reader  q=Nagoya fab", token: northwind, path: q("Nagoya fab") },
-    { group: "search", name: "staff   q=buyback -dividend", token: staff, path: q("buyback -dividend") },
+    {
+      group: "search",
+      name: "editor  q=buyback -dividend",
+      token: editorToken,
+      path: q("buyback -dividend"),
+    },
+    // The same statements the server sends for two of the scenarios above, straight to PostgreSQL.
+    {
+      group: "sql",
+      name: "SQL list: reader ticker=AAPL",
+      sql: [
+        [listPage(`${clientReachOf("$2", "$3")} and r.tickers @> array[$4]::text[]`), [...reader, "AAPL"]],
+      ],
+    },
+    {
+      group: "sql",
+      name: "SQL list: editor status=draft",
+      sql: [[listPage("true and r.status = $2"), [ids.editor_user, "draft"]]],
+    },
+    ...["gross margin", "Nagoya fab"].map((text) => ({
+      group: "sql",
+      name: `SQL search: reader ${text}`,
+      sql: [searchHits, searchFacets].map((statement) => [
+        statement(clientReachOf("$2", "$3"), "$1"),
+        [text, ids.northwind, ids.northwind_teams],
+      ]),
+    })),
   ]
+  const run = async (s) => {
+    if (!s.sql) {
+      const { ms, body } = await get(server.url, s.token, s.path)
+      return { ms, json: JSON.parse(body) }
+    }
+    const started = performance.now()
+    let rows // of the first statement
+    for (const [text, params] of s.sql) {
+      const result = await db.query(text, params)
+      rows ??= result.rows.length
+    }
+    return { ms: performance.now() - started, rows }
+  }
   // Warm-up, then every scenario in turn, round after round, so machine noise hits them alike.
   for (const s of scenarios) {
     s.samples = []
     s.spent = 0
-    for (let i = 0; i < Math.min(warmup, s.group === "search" ? 3 : warmup); i++) {
-      const { body } = await get(server.url, s.token, s.path)
-      const json = JSON.parse(body)
-      s.shown = json.items?.length ?? json.reports?.length
-      s.total = json.total
+    for (let i = 0; i < (s.group === "search" || s.name.startsWith("SQL search") ? 3 : warmup); i++) {
+      const { json, rows } = await run(s)
+      s.shown = json ? (json.items?.length ?? json.reports?.length) : rows
+      s.total = json?.total
     }
   }
   for (let i = 0; i < requests; i++)
     for (const s of scenarios) {
       if (s.spent > budgetMs) continue
-      const { ms } = await get(server.url, s.token, s.path)
+      const { ms } = await run(s)
       s.samples.push(ms)
       s.spent += ms
     }
@@ -373,15 +511,16 @@ try {
     const sorted = [...samples].sort((a, b) => a - b)
     return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99) }
   }
-  const base = summary(scenarios[0].samples)
+  for (const s of scenarios) s.summary = summary(s.samples)
+  const base = scenarios[0].summary
   const ms = (x) => `${x.toFixed(1)} ms`.padStart(10)
   console.log(
     `  ${"scenario".padEnd(40)}${"p50".padStart(10)}${"p95".padStart(10)}${"p99".padStart(10)}${"p50 × health".padStart(14)}${"n".padStart(6)}  rows`,
   )
-  for (const group of ["baseline", "list", "search"]) {
+  for (const group of ["baseline", "list", "search", "sql"]) {
     const members = scenarios.filter((s) => s.group === group)
     for (const s of members) {
-      const x = summary(s.samples)
+      const x = s.summary
       const rows =
         s.shown === undefined
           ? ""
@@ -390,7 +529,7 @@ try {
         `  ${s.name.padEnd(40)}${ms(x.p50)}${ms(x.p95)}${ms(x.p99)}${(x.p50 / base.p50).toFixed(1).padStart(14)}${String(s.samples.length).padStart(6)}  ${rows}`,
       )
     }
-    if (group !== "baseline") {
+    if (group === "list" || group === "search") {
       const x = summary(members.flatMap((s) => s.samples))
       const n = members.reduce((sum, s) => sum + s.samples.length, 0)
       console.log(
@@ -398,14 +537,18 @@ try {
       )
     }
   }
-  const list = summary(scenarios.filter((s) => s.group === "list").flatMap((s) => s.samples))
-  const search = summary(scenarios.filter((s) => s.group === "search").flatMap((s) => s.samples))
+  // A target holds only when it holds for every scenario: pooling would let a slow scenario, which
+  // takes fewer samples within its time budget, hide behind the fast ones.
+  const worst = (group, key) =>
+    scenarios.filter((s) => s.group === group).reduce((w, s) => (s.summary[key] > w.summary[key] ? s : w))
+  const list = worst("list", "p99")
+  const search = worst("search", "p95")
   console.log(
-    `  targets: list p99 ≤ 25 ms: ${list.p99 <= 25 ? "met" : "MISSED"} (${list.p99.toFixed(1)} ms); search p95 ≤ 30 ms: ${search.p95 <= 30 ? "met" : "MISSED"} (${search.p95.toFixed(1)} ms)`,
+    `  targets (worst scenario): list p99 ≤ 25 ms: ${list.summary.p99 <= 25 ? "met" : "MISSED"} (${list.summary.p99.toFixed(1)} ms, ${list.name.trim()}); search p95 ≤ 30 ms: ${search.summary.p95 <= 30 ? "met" : "MISSED"} (${search.summary.p95.toFixed(1)} ms, ${search.name.trim()})`,
   )
   console.log(
-    "  * harbor-pension is entitled to three sectors only; the others' reader belongs to Northwind Capital",
+    "  * harbor-pension is entitled to three sectors only; the other reader belongs to Northwind Capital (all sectors, one team)",
   )
 } finally {
-  await cleanup()
+  await cleanUpOnce()
 }

@@ -8,6 +8,7 @@ import profile from "./migrations/0005_profile.js"
 import sso from "./migrations/0006_sso.js"
 import reports from "./migrations/0007_reports.js"
 import errorReports from "./migrations/0008_error_reports.js"
+import reportIndexes from "./migrations/0009_report_indexes.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -19,6 +20,7 @@ const migrations = {
   "0006_sso": sso,
   "0007_reports": reports,
   "0008_error_reports": errorReports,
+  "0009_report_indexes": reportIndexes,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"
