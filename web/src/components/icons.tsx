@@ -166,3 +166,68 @@ export const ClockIcon = (props: IconProps) => (
     <path d="M12 7v5l3 3" />
   </Icon>
 )
+
+export const ReportIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 3v4a1 1 0 0 0 1 1h4" />
+    <path d="M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2zM9 13h6M9 17h6M9 9h1" />
+  </Icon>
+)
+
+export const StarIcon = ({ filled = false, ...props }: IconProps & { readonly filled?: boolean }) => (
+  <Icon {...props} fill={filled ? "currentColor" : "none"}>
+    <path d="M12 17.75l-6.17 3.24 1.18-6.87-5-4.86 6.9-1 3.09-6.26 3.09 6.26 6.9 1-5 4.86 1.18 6.87z" />
+  </Icon>
+)
+
+export const EditIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />
+  </Icon>
+)
+
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 8v4l2 2" />
+    <path d="M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5" />
+  </Icon>
+)
+
+export const LinkIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 15l6-6M11 6l.46-.54a5 5 0 0 1 7.07 7.08L18 13M13 18l-.4.53a5.07 5.07 0 0 1-7.12 0 5 5 0 0 1 0-7.07L6 11" />
+  </Icon>
+)
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="10" cy="10" r="7" />
+    <path d="M21 21l-6-6" />
+  </Icon>
+)
+
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3v18h18" />
+    <path d="M7 15l4-4 3 3 5-6" />
+  </Icon>
+)
+
+export const FileTextIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 3v4a1 1 0 0 0 1 1h4" />
+    <path d="M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2zM9 13h6M9 17h6M9 9h1" />
+  </Icon>
+)
+
+export const UploadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />
+  </Icon>
+)
+
+export const ArrowRightIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12h14M13 18l6-6-6-6" />
+  </Icon>
+)

@@ -18,15 +18,15 @@ import { useNavigate } from "@tanstack/react-router"
 import { type ComponentType, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react"
 import { quickSearchQueryOptions } from "../api/search"
 import { meQueryOptions } from "../api/session"
-import type { IconProps } from "../components/icons"
-import { Highlight } from "../routes/_app/-components/search/Highlight"
 import {
   ArrowRightIcon,
   ChartIcon,
   FileTextIcon,
+  type IconProps,
   SearchIcon,
   UploadIcon,
-} from "../routes/_app/-components/search/icons"
+} from "../components/icons"
+import { Highlight } from "../routes/_app/-components/search/Highlight"
 import classes from "./CommandPalette.module.css"
 import { navItemsFor } from "./navigation"
 

@@ -4,14 +4,17 @@ import type { ComponentType } from "react"
 import {
   BugIcon,
   BuildingIcon,
+  ChartIcon,
   CodeIcon,
   DashboardIcon,
   type IconProps,
+  ReportIcon,
+  SearchIcon,
+  StarIcon,
+  UploadIcon,
   UserIcon,
   UsersIcon,
 } from "../components/icons"
-import { ReportIcon, StarIcon } from "../routes/_app/-components/reports/icons"
-import { ChartIcon, SearchIcon, UploadIcon } from "../routes/_app/-components/search/icons"
 import type { FileRoutesByTo } from "../routeTree.gen"
 
 export interface NavItem {

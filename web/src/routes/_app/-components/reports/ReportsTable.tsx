@@ -1,9 +1,9 @@
 import type { ReportId, ReportListItem } from "@folio/core"
 import { Checkbox, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core"
+import { StarIcon } from "../../../../components/icons"
 import { AnchorLink } from "../directory/AnchorLink"
 import { formatDateTime, formatRelative } from "../directory/format"
 import { ReportStatusBadge, reportTypeLabels, TickerBadge } from "./badges"
-import { StarIcon } from "./icons"
 
 const When = ({ at }: { readonly at: Date | null }) =>
   at === null ? (

@@ -23,13 +23,13 @@ import { useDebouncedCallback, useDisclosure, useDocumentTitle, useMediaQuery } 
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { useEffect, useRef, useState } from "react"
 import { type SearchFilters, searchInfiniteQueryOptions } from "../../../../api/search"
+import { SearchIcon } from "../../../../components/icons"
 import { AnchorLink } from "../directory/AnchorLink"
 import { RoleBadge } from "../directory/badges"
 import { formatDate, plural } from "../directory/format"
 import { EmptyList, InlineError, LoadMore, PageHeader } from "../directory/layout"
 import { ReportStatusBadge, reportStatusLabels } from "../tickers/TickerPanel"
 import { Highlight } from "./Highlight"
-import { SearchIcon } from "./icons"
 import classes from "./SearchScreen.module.css"
 
 export const reportTypeLabels: Record<ReportType, string> = {

@@ -12,7 +12,7 @@ import {
 } from "@mantine/core"
 import { useMediaQuery } from "@mantine/hooks"
 import { type KeyboardEvent, type ReactNode, useDeferredValue, useRef, useState } from "react"
-import { LinkIcon } from "../icons"
+import { LinkIcon } from "../../../../../components/icons"
 import { RenderedMarkdown } from "../RenderedMarkdown"
 import classes from "./MarkdownField.module.css"
 
