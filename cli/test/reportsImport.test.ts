@@ -269,6 +269,9 @@ describe("folio reports import of a 10,000-row CSV", () => {
         csv,
         "--batch-size",
         "200",
+        // One batch at a time, so that "the 2nd and 4th requests" are batches 2 and 3.
+        "--concurrency",
+        "1",
         "--url",
         url,
       ])

@@ -41,7 +41,7 @@ describe("the import progress bar", () => {
         now={4_000}
       />,
     )
-    expect(lastFrame()).toContain("Stopping after the batch in flight… (Ctrl-C again to quit at once)")
+    expect(lastFrame()).toContain("Stopping after the batches in flight… (Ctrl-C again to quit at once)")
     expect(lastFrame()).toContain("Retrying batch 5 in 2 s (attempt 2).")
     unmount()
   })

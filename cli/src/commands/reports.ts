@@ -424,7 +424,7 @@ export const registerReports = (program: Command): void => {
         "reported as file:line: field: message. Without --upsert a report whose externalId exists is a conflict; " +
         "with it, that report is updated. Each batch carries a key made from its content, so if an import is " +
         "interrupted (Ctrl-C, a crash, the network), running the same command again skips what the server already " +
-        "applied and finishes without duplicates. Ctrl-C stops after the batch in flight. Exit code 0 only when " +
+        "applied and finishes without duplicates. Ctrl-C stops after the batches in flight. Exit code 0 only when " +
         "every row was imported; 1 when any row failed; 130 when interrupted. See docs/import.md for the fields.",
     )
     .argument("<paths...>", "files and folders to import (- for stdin, with --format)")
@@ -444,6 +444,11 @@ export const registerReports = (program: Command): void => {
       "--batch-size <n>",
       "rows per request, 1–2000 (default 1000; a batch also stays under 4 MB)",
       integerIn(1, 2000),
+    )
+    .option(
+      "--concurrency <n>",
+      "batches in flight at once, 1–8 (default 3: the server writes one while the next is sent)",
+      integerIn(1, 8),
     )
   addUrlFlag(importCommand)
   addJsonFlag(importCommand)
@@ -540,7 +545,7 @@ const runImport = async (command: Command, out: Output): Promise<number> => {
       return
     }
     reporter.close()
-    process.stderr.write(`Stopped at once; the batch in flight may or may not be applied. ${resumeHint}\n`)
+    process.stderr.write(`Stopped at once; the batches in flight may or may not be applied. ${resumeHint}\n`)
     process.exit(130)
   }
   process.on("SIGINT", onSignal)
@@ -555,6 +560,7 @@ const runImport = async (command: Command, out: Output): Promise<number> => {
           upsert: booleanFlag(command, "upsert"),
           dryRun,
           batchSize: numberFlag(command, "batchSize") ?? service.defaultBatchSize,
+          concurrency: numberFlag(command, "concurrency") ?? service.defaultConcurrency,
         },
         stop,
         reporter.onEvent,

@@ -32,10 +32,14 @@ export interface ImportInput {
   readonly batchSize: number
   /** A batch is also closed before its JSON body passes this many bytes. */
   readonly maxBatchBytes?: number | undefined
+  /** Batches in flight at once (default 3). */
+  readonly concurrency?: number | undefined
 }
 
 export const defaultBatchSize = 1000
 export const maxBatchSize = 2000
+/** Three in flight keep PostgreSQL writing one batch while the next is encoded, sent and checked. */
+export const defaultConcurrency = 3
 const defaultMaxBatchBytes = 4 * 1024 * 1024
 /** One batch may take a while on a busy server; far longer than the CLI's usual 15 s. */
 const batchTimeoutSeconds = 120
@@ -294,7 +298,7 @@ export class ImportStopped extends CliError {
 
 /**
  * Runs the whole import. Events report progress as it happens; `stop` (Ctrl-C) ends the import
- * after the batch in flight. A failure after some batches were sent comes as ImportStopped,
+ * after the batches in flight. A failure after some batches were sent comes as ImportStopped,
  * carrying the summary of what was done.
  */
 export const runImport = (
@@ -346,32 +350,50 @@ export const runImport = (
       }
     }
 
-    for (const batch of prepared.batches) {
-      if (yield* Deferred.isDone(stop)) {
-        interrupted = true
-        break
+    // Up to `concurrency` batches are in flight: while PostgreSQL writes one, the next is being
+    // encoded, sent and checked. Batches are independent (the server refuses an externalId used
+    // twice in one import before anything is sent), so their order does not matter, and each
+    // batch's key makes a retry or a re-run safe whichever of them had landed.
+    let next = 0
+    let failure: CliError | undefined
+    const worker = Effect.gen(function* () {
+      while (next < prepared.batches.length && failure === undefined && !interrupted) {
+        if (yield* Deferred.isDone(stop)) {
+          interrupted = true
+          break
+        }
+        const batch = prepared.batches[next++] as Batch
+        const sent = yield* Effect.either(sendBatch(target, batch, flags, stop, onEvent))
+        if (Either.isLeft(sent)) {
+          // The other workers finish their batch in flight (its outcome is then known) and stop.
+          failure ??= sent.left
+          break
+        }
+        if (sent.right._tag === "Stopped") {
+          interrupted = true
+          break
+        }
+        const { result } = sent.right
+        batchesSent++
+        totals.sent += batch.rows.length
+        totals.created += result.created
+        totals.updated += result.updated
+        totals.unchanged += result.unchanged
+        totals.failed += result.failed
+        if (result.replayed) {
+          batchesReplayed++
+          totals.replayed += batch.rows.length
+        }
+        issues.push(...result.issues)
+        onEvent({ _tag: "BatchDone", batch, result, sentRows: totals.sent, failedRows: totals.failed })
       }
-      const sent = yield* sendBatch(target, batch, flags, stop, onEvent).pipe(
-        Effect.mapError((error) => new ImportStopped(error, summary())),
-      )
-      if (sent._tag === "Stopped") {
-        interrupted = true
-        break
-      }
-      const { result } = sent
-      batchesSent++
-      totals.sent += batch.rows.length
-      totals.created += result.created
-      totals.updated += result.updated
-      totals.unchanged += result.unchanged
-      totals.failed += result.failed
-      if (result.replayed) {
-        batchesReplayed++
-        totals.replayed += batch.rows.length
-      }
-      issues.push(...result.issues)
-      onEvent({ _tag: "BatchDone", batch, result, sentRows: totals.sent, failedRows: totals.failed })
-    }
+    })
+    const workers = Math.max(1, Math.min(input.concurrency ?? defaultConcurrency, prepared.batches.length))
+    yield* Effect.all(
+      Array.from({ length: workers }, () => worker),
+      { concurrency: "unbounded", discard: true },
+    )
+    if (failure !== undefined) return yield* Effect.fail(new ImportStopped(failure, summary()))
     return summary()
   })
 

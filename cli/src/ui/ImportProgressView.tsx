@@ -43,7 +43,7 @@ export const ImportProgress = ({
   const width = Math.max(10, Math.min(40, columns - counts.length - 6))
   const label =
     state.phase === "stopping"
-      ? "Stopping after the batch in flight… (Ctrl-C again to quit at once)"
+      ? "Stopping after the batches in flight… (Ctrl-C again to quit at once)"
       : `${state.dryRun ? "Checking" : "Importing"} batch ${n(Math.min(state.batchesDone + 1, state.batches))} of ${n(state.batches)}`
   const [rate, eta, errors] = progressDetails(state, at)
   return (

@@ -27,7 +27,7 @@ export interface ProgressState {
 
 export interface ImportReporter {
   readonly onEvent: (event: ImportEvent) => void
-  /** Ctrl-C was pressed once: finishing the batch in flight. */
+  /** Ctrl-C was pressed once: finishing the batches in flight. */
   readonly stopping: () => void
   /** Removes any live display before the summary is printed. */
   readonly close: () => void
@@ -148,7 +148,7 @@ const plainReporter = (out: Output, dryRun: boolean, everyMs: number): ImportRep
       )
     },
     stopping: () =>
-      write("Stopping after the batch in flight… (press Ctrl-C again to quit at once)", "yellow"),
+      write("Stopping after the batches in flight… (press Ctrl-C again to quit at once)", "yellow"),
     close: () => {},
   }
 }
