@@ -306,4 +306,53 @@ describe("reports", () => {
     )
     expect(denied.issues[0]).toMatchObject({ field: "status" })
   })
+
+  it("search ranks the newest 200 matches: a capped count, pages that end, facets over the same 200", async () => {
+    // 205 published reports with a rare word; the five oldest (imported first) say it in the title.
+    const rows = Array.from({ length: 205 }, (_, i) => ({
+      file: "zephyr.csv",
+      line: i + 2,
+      record: {
+        externalId: `zephyr-${i}`,
+        title: i < 5 ? `Zephyr outlook ${i}` : `Quarterly note ${i}`,
+        summary: "Wind turbine orders.",
+        body: `The zephyr programme moved ahead in quarter ${i}.`,
+        sector: i % 2 === 0 ? "Energy" : "Utilities",
+        tickers: ["XOM"],
+        audience: ["acme"],
+        status: "published",
+      },
+    }))
+    for (const [k, batch] of [rows.slice(0, 5), rows.slice(5)].entries()) {
+      const result = await decodeBody(
+        ReportImportResult,
+        await as("editor")("POST", "/reports/import", { batchKey: `zephyr-${k}`, rows: batch }),
+      )
+      expect(result.created).toBe(batch.length)
+    }
+    const first = await decodeBody(SearchResult, await as("acmeReader")("GET", "/search?q=zephyr&limit=50"))
+    expect(first.total).toBe(200)
+    expect(first.capped).toBe(true)
+    // The five title matches are the oldest: outside the newest 200, so not ranked first.
+    expect(first.reports[0]?.report.title).toMatch(/^Quarterly note/)
+    const sectors = Object.fromEntries((first.facets?.sectors ?? []).map((f) => [f.value, f.count]))
+    expect((sectors.Energy ?? 0) + (sectors.Utilities ?? 0)).toBe(200)
+    const seen = new Set(first.reports.map((h) => h.report.id))
+    let cursor = first.nextCursor
+    while (cursor !== null) {
+      const next = await decodeBody(
+        SearchResult,
+        await as("acmeReader")("GET", `/search?q=zephyr&limit=50&cursor=${encodeURIComponent(cursor)}`),
+      )
+      expect(next.facets).toBeNull()
+      expect(next.total).toBe(200)
+      for (const hit of next.reports) seen.add(hit.report.id)
+      cursor = next.nextCursor
+    }
+    expect(seen.size).toBe(200)
+    // Narrowed to a few, the count is exact and the title matches rank first.
+    const titled = await decodeBody(SearchResult, await as("acmeReader")("GET", "/search?q=zephyr%20outlook"))
+    expect(titled).toMatchObject({ total: 5, capped: false })
+    expect(titled.reports.map((h) => h.report.title).every((t) => t.startsWith("Zephyr outlook"))).toBe(true)
+  })
 })

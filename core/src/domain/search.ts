@@ -4,6 +4,13 @@ import { ReportListItem, ReportStatus, ReportType } from "./report.js"
 import { Ticker } from "./ticker.js"
 import { UserSummary } from "./user.js"
 
+/**
+ * A search ranks the newest this-many matches a caller may read (by last update); the count, the
+ * pages and the facets cover them, and more matches are shown as "200+". Bounding the candidates
+ * bounds the cost of a search whatever the query (docs/performance.md, "Search").
+ */
+export const searchCandidateLimit = 200
+
 export const SearchParams = Schema.Struct({
   /** Web-search syntax: words, "quoted phrases", -excluded, or. */
   q: Schema.Trim.pipe(
@@ -48,10 +55,15 @@ export type SearchFacets = typeof SearchFacets.Type
 
 export const SearchResult = Schema.Struct({
   reports: Schema.Array(ReportHit),
-  /** Matching reports the caller may see (all pages). */
+  /**
+   * Matching reports the caller may see, counted up to the search's candidate limit (200): a
+   * search ranks the newest 200 matches by relevance, and pages and facets cover those.
+   */
   total: Schema.Int,
+  /** More reports match than `total`: the rest are older; dates or filters reach them. */
+  capped: Schema.Boolean,
   nextCursor: Schema.NullOr(Schema.String),
-  /** On the first page only. */
+  /** On the first page only; counted over the same candidates as `total`. */
   facets: Schema.NullOr(SearchFacets),
   tickers: Schema.Array(Ticker),
   companies: Schema.Array(CompanySummary),

@@ -6,8 +6,10 @@ import {
   encodeCursor,
   type FacetCount,
   grantFor,
+  type SearchFacets,
   type SearchParams,
   type SnippetRun,
+  searchCandidateLimit,
   ValidationError,
 } from "@folio/core"
 import { Effect } from "effect"
@@ -19,6 +21,30 @@ import { TickersRepo } from "../tickers/repo.js"
 import { Users } from "../users/service.js"
 
 const defaultLimit = 20
+const candidateLimit = searchCandidateLimit
+
+type Hit = { readonly id: string; readonly title: string; readonly snippet: string }
+type RawFacets = { readonly [K in keyof SearchFacets]: ReadonlyArray<FacetCount> | null }
+
+/** The facet counts over the kept candidates, as one JSON object. */
+const facetsOf = (sql: SqlClient.SqlClient) => {
+  const counts = (select: string) =>
+    sql.literal(`(select json_agg(json_build_object('value', value, 'count', count)) from (${select}) f)`)
+  return sql`json_build_object(
+    'tickers', ${counts("select t as value, count(*)::int as count from kept, unnest(kept.tickers) t group by t order by 2 desc, 1 limit 12")},
+    'sectors', ${counts("select sector as value, count(*)::int as count from kept group by sector order by 2 desc, 1 limit 12")},
+    'types', ${counts("select type as value, count(*)::int as count from kept group by type order by 2 desc, 1")},
+    'statuses', ${counts("select status as value, count(*)::int as count from kept group by status order by 2 desc, 1")},
+    'years', ${counts("select extract(year from at)::int::text as value, count(*)::int as count from kept group by 1 order by 1 desc limit 10")})`
+}
+
+const facetsFrom = (raw: RawFacets | null): SearchFacets => ({
+  tickers: raw?.tickers ?? [],
+  sectors: raw?.sectors ?? [],
+  types: raw?.types ?? [],
+  statuses: raw?.statuses ?? [],
+  years: raw?.years ?? [],
+})
 
 /** ts_headline marks hits with \u0001…\u0002; split into runs so no client ever parses HTML. */
 export const runsOf = (marked: string): ReadonlyArray<SnippetRun> => {
@@ -59,7 +85,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
     const users = yield* Users
 
     const filters = (params: SearchParams, reach: ReportReach) => {
-      const clauses: Array<Statement.Fragment> = [sql`r.search @@ q.query`, reachClause(sql, reach)]
+      const clauses: Array<Statement.Fragment> = [sql`r.search @@ ${query(params)}`, reachClause(sql, reach)]
       if (params.ticker) clauses.push(sql`r.tickers @> array[${params.ticker.toUpperCase()}]::text[]`)
       if (params.sector) clauses.push(sql`r.sector = ${params.sector}`)
       if (params.type) clauses.push(sql`r.type = ${params.type}`)
@@ -71,45 +97,50 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
     const query = (params: SearchParams) => {
       const last = params.prefix ? lastWordPrefix(params.q) : undefined
       return last === undefined
-        ? sql`(select websearch_to_tsquery('english', ${params.q}) as query) q`
-        : sql`(select websearch_to_tsquery('english', ${last.rest}) && to_tsquery('english', ${`${last.word}:*`}) as query) q`
+        ? sql`websearch_to_tsquery('english', ${params.q})`
+        : sql`(websearch_to_tsquery('english', ${last.rest}) && to_tsquery('english', ${`${last.word}:*`}))`
     }
 
-    const facets = (params: SearchParams, reach: ReportReach) =>
-      Effect.gen(function* () {
-        const rows = yield* sql<{ kind: string; value: string | null; count: number }>`
-          with m as materialized (
-            select r.tickers, r.sector, r.type, r.status, coalesce(r.published_at, r.updated_at) as at
-            from reports r, ${query(params)} where ${filters(params, reach)}
-          )
-          select 'total' as kind, null as value, count(*)::int as count from m
-          union all (select 'tickers', t, count(*)::int from m, unnest(m.tickers) t group by t order by 3 desc, 2 limit 12)
-          union all (select 'sectors', sector, count(*)::int from m group by sector order by 3 desc, 2 limit 12)
-          union all (select 'types', type, count(*)::int from m group by type order by 3 desc, 2)
-          union all (select 'statuses', status, count(*)::int from m group by status order by 3 desc, 2)
-          union all (select 'years', extract(year from at)::int::text, count(*)::int from m group by 2 order by 2 desc limit 10)`
-        const of = (kind: string): Array<FacetCount> =>
-          rows
-            .filter((r) => r.kind === kind && r.value !== null)
-            .map((r) => ({ value: r.value ?? "", count: r.count }))
-        return {
-          total: rows.find((r) => r.kind === "total")?.count ?? 0,
-          facets: {
-            tickers: of("tickers"),
-            sectors: of("sectors"),
-            types: of("types"),
-            statuses: of("statuses"),
-            years: of("years"),
-          },
-        }
-      })
+    /**
+     * The newest `candidateLimit` + 1 matches the caller may read, by last update. PostgreSQL
+     * picks the way from how common the words are: for a common query it walks the last-update
+     * index and stops after a few hundred rows; for a rare one it takes the GIN index's matches
+     * and sorts them by date. Nothing is ranked here.
+     */
+    const newestMatches = (params: SearchParams, reach: ReportReach) =>
+      sql<{ id: string }>`
+        select r.id from reports r
+        where ${filters(params, reach)}
+        order by r.updated_at desc, r.id desc
+        limit ${candidateLimit + 1}`.pipe(Effect.map((rows) => rows.map((row) => row.id)))
 
-    const total = (params: SearchParams, reach: ReportReach) =>
-      sql<{
-        count: number
-      }>`select count(*)::int as count from reports r, ${query(params)} where ${filters(params, reach)}`.pipe(
-        Effect.map((rows) => rows[0]?.count ?? 0),
-      )
+    /**
+     * The chosen candidates ranked, the page with highlighted titles and snippets, and the facets
+     * over the candidates, in one statement. Only these reports are ranked.
+     */
+    const rankedPage = (params: SearchParams, ids: ReadonlyArray<string>, limit: number, offset: number) =>
+      sql<{ hits: ReadonlyArray<Hit>; facets: RawFacets }>`
+        with kept as materialized (
+          select r.id, r.tickers, r.sector, r.type, r.status,
+                 coalesce(r.published_at, r.updated_at) as at, ts_rank_cd(r.search, ${query(params)}) as rank
+          from reports r where r.id = any(${ids.slice(0, candidateLimit)}::uuid[])
+        ),
+        page as (
+          select k.id, k.rank, k.at from kept k
+          order by k.rank desc, k.at desc, k.id
+          limit ${limit + 1} offset ${offset}
+        ),
+        marked as (
+          select p.id, p.rank, p.at,
+                 ts_headline('english', r.title, ${query(params)}, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
+                 ts_headline('english', ${plain(sql, sql`r.summary || ' … ' || left(r.body, 20000)`)}, ${query(params)},
+                   'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
+          from page p join reports r on r.id = p.id
+        )
+        select
+          (select coalesce(json_agg(json_build_object('id', m.id, 'title', m.title, 'snippet', m.snippet)
+                                    order by m.rank desc, m.at desc, m.id), '[]') from marked m) as hits,
+          ${offset > 0 ? sql`null` : facetsOf(sql)} as facets`
 
     const searchReports = (actor: Actor, params: SearchParams, reach: ReportReach) =>
       Effect.gen(function* () {
@@ -117,7 +148,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
         let offset = 0
         if (params.cursor !== undefined) {
           const decoded = decodeCursor(params.cursor)
-          if (!decoded || typeof decoded[0] !== "number" || decoded[0] < 0) {
+          if (!decoded || typeof decoded[0] !== "number" || decoded[0] < 0 || decoded[0] >= candidateLimit) {
             return yield* ValidationError.field(
               "cursor",
               "The page cursor is not valid; start the search again.",
@@ -125,43 +156,38 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
           }
           offset = decoded[0]
         }
-        const hits = yield* sql<{ id: string; title: string; snippet: string }>`
-          with page as (
-            select r.id, ts_rank_cd(r.search, q.query) as rank, r.published_at, q.query
-            from reports r, ${query(params)}
-            where ${filters(params, reach)}
-            order by rank desc, r.published_at desc nulls last, r.id
-            limit ${limit + 1} offset ${offset}
-          )
-          select p.id,
-                 ts_headline('english', r.title, p.query, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
-                 ts_headline('english', ${plain(sql, sql`r.summary || ' … ' || left(r.body, 20000)`)}, p.query,
-                   'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
-          from page p join reports r on r.id = p.id
-          order by p.rank desc, p.published_at desc nulls last, p.id`
-        const pageHits = hits.slice(0, limit)
+        // A custom plan for every search: a cached generic plan cannot see how common the words
+        // are, and the right way to find the candidates depends on exactly that.
+        const { ids, row } = yield* sql.withTransaction(
+          Effect.gen(function* () {
+            yield* sql`set local plan_cache_mode = force_custom_plan`
+            const ids = yield* newestMatches(params, reach)
+            if (ids.length === 0) return { ids, row: undefined }
+            const [row] = yield* rankedPage(params, ids, limit, offset)
+            return { ids, row }
+          }),
+        )
+        const total = Math.min(ids.length, candidateLimit)
+        const hits = (row?.hits ?? []).slice(0, limit)
         const rows =
-          pageHits.length === 0
+          hits.length === 0
             ? []
             : yield* reports.findMany(
-                pageHits.map((h) => h.id),
+                hits.map((h) => h.id),
                 actor.user.id,
               )
         const byId = new Map<string, (typeof rows)[number]>(rows.map((r) => [r.id, r]))
-        const counted =
-          params.cursor === undefined
-            ? yield* facets(params, reach)
-            : { total: yield* total(params, reach), facets: null }
         return {
-          reports: pageHits.flatMap((hit) => {
+          reports: hits.flatMap((hit) => {
             const report = byId.get(hit.id)
             if (!report) return []
             const { body: _body, ...item } = report
             return [{ report: item, title: runsOf(hit.title), snippet: runsOf(hit.snippet) }]
           }),
-          total: counted.total,
-          facets: counted.facets,
-          nextCursor: hits.length > limit ? encodeCursor([offset + limit]) : null,
+          total,
+          capped: ids.length > candidateLimit,
+          facets: offset > 0 ? null : facetsFrom(row?.facets ?? null),
+          nextCursor: (row?.hits.length ?? 0) > limit ? encodeCursor([offset + limit]) : null,
         }
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 

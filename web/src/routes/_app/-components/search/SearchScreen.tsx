@@ -1,4 +1,4 @@
-import type { FacetCount, ReportHit, ReportStatus, ReportType, SearchFacets, SearchResult } from "@folio/core"
+import type { ReportHit, ReportStatus, ReportType, SearchResult } from "@folio/core"
 import {
   Anchor,
   Badge,
@@ -17,7 +17,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from "@mantine/core"
 import { useDebouncedCallback, useDisclosure, useDocumentTitle, useMediaQuery } from "@mantine/hooks"
 import { useInfiniteQuery } from "@tanstack/react-query"
@@ -28,47 +27,11 @@ import { AnchorLink } from "../directory/AnchorLink"
 import { RoleBadge } from "../directory/badges"
 import { formatDate, plural } from "../directory/format"
 import { EmptyList, InlineError, LoadMore, PageHeader } from "../directory/layout"
-import { ReportStatusBadge, reportStatusLabels } from "../tickers/TickerPanel"
+import { reportTypeLabels } from "../reports/badges"
+import { ReportStatusBadge } from "../tickers/TickerPanel"
 import { Highlight } from "./Highlight"
+import { type FacetKey, FacetList } from "./SearchFacets"
 import classes from "./SearchScreen.module.css"
-
-export const reportTypeLabels: Record<ReportType, string> = {
-  note: "Note",
-  update: "Update",
-  initiation: "Initiation",
-  sector: "Sector",
-  flash: "Flash",
-}
-
-type FacetKey = "ticker" | "sector" | "type" | "status" | "year"
-
-const facetGroups: ReadonlyArray<{
-  readonly key: FacetKey
-  readonly title: string
-  readonly values: (facets: SearchFacets) => ReadonlyArray<FacetCount>
-  readonly label: (value: string) => string
-}> = [
-  { key: "ticker", title: "Ticker", values: (f) => f.tickers, label: (v) => v },
-  { key: "sector", title: "Sector", values: (f) => f.sectors, label: (v) => v },
-  {
-    key: "type",
-    title: "Type",
-    values: (f) => f.types,
-    label: (v) => reportTypeLabels[v as ReportType] ?? v,
-  },
-  {
-    key: "status",
-    title: "Status",
-    values: (f) => f.statuses,
-    label: (v) => reportStatusLabels[v as ReportStatus]?.label ?? v,
-  },
-  { key: "year", title: "Year", values: (f) => f.years, label: (v) => v },
-]
-
-const currentValue = (filters: SearchFilters, key: FacetKey): string | undefined => {
-  const value = filters[key]
-  return value === undefined ? undefined : String(value)
-}
 
 /** The search box: typing searches after a short pause, Enter at once; the URL holds the query. */
 const QueryBox = ({
@@ -146,60 +109,6 @@ const SyntaxTips = () => (
       Press <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">K</Kbd> anywhere in Folio to search and jump in one
       step.
     </Text>
-  </Stack>
-)
-
-const FacetList = ({
-  facets,
-  filters,
-  onToggle,
-}: {
-  readonly facets: SearchFacets | null
-  readonly filters: SearchFilters
-  readonly onToggle: (key: FacetKey, value: string | undefined) => void
-}) => (
-  <Stack gap="lg" component="nav" aria-label="Filters">
-    {facetGroups.map((group) => {
-      const chosen = currentValue(filters, group.key)
-      const values = facets ? group.values(facets) : []
-      if (chosen === undefined && values.length === 0) return null
-      const shown =
-        chosen !== undefined && !values.some((v) => v.value === chosen)
-          ? [{ value: chosen, count: 0 }, ...values]
-          : values
-      return (
-        <Stack key={group.key} gap={4} role="group" aria-labelledby={`facet-${group.key}`}>
-          <Text id={`facet-${group.key}`} fz="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4}>
-            {group.title}
-          </Text>
-          {shown.slice(0, 12).map((facet) => {
-            const active = chosen === facet.value
-            return (
-              <UnstyledButton
-                key={facet.value}
-                className={classes.facet}
-                data-active={active || undefined}
-                aria-pressed={active}
-                onClick={() => onToggle(group.key, active ? undefined : facet.value)}
-              >
-                <Text fz="sm" truncate>
-                  {group.label(facet.value)}
-                </Text>
-                {active ? (
-                  <Text fz="xs" c="dimmed">
-                    ✕
-                  </Text>
-                ) : (
-                  <Text fz="xs" c="dimmed">
-                    {facet.count.toLocaleString()}
-                  </Text>
-                )}
-              </UnstyledButton>
-            )
-          })}
-        </Stack>
-      )
-    })}
   </Stack>
 )
 
@@ -434,7 +343,7 @@ export const SearchScreen = ({
           )}
           <Collapse expanded={!isNarrow || filtersOpened} id="search-filters">
             <Stack gap="md" mt={isNarrow ? "md" : 0}>
-              <FacetList facets={first.facets} filters={filters} onToggle={toggle} />
+              <FacetList facets={first.facets} capped={first.capped} filters={filters} onToggle={toggle} />
               {narrowed && (
                 <Anchor component="button" fz="sm" onClick={clearFilters} style={{ alignSelf: "flex-start" }}>
                   Clear filters
@@ -452,7 +361,7 @@ export const SearchScreen = ({
                   Reports
                 </Title>
                 <Text fz="sm" c="dimmed" aria-live="polite">
-                  {plural(first.total, "result")}
+                  {first.capped ? `${first.total}+ results` : plural(first.total, "result")}
                 </Text>
               </Group>
               {hits.length === 0 ? (
@@ -477,6 +386,12 @@ export const SearchScreen = ({
                   error={query.isFetchNextPageError ? query.error : null}
                   onLoadMore={() => void query.fetchNextPage()}
                 />
+              )}
+              {first.capped && !query.hasNextPage && (
+                <Text fz="sm" c="dimmed">
+                  These are the best matches among the newest {first.total} reports that match. Add words, a
+                  ticker or a year to reach older ones.
+                </Text>
               )}
             </Stack>
           </Stack>
