@@ -742,7 +742,8 @@ export const startServer = async (dbUrl, dataDir) => {
     stderr = (stderr + d).slice(-4000)
   })
   const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 1200; i++) {
+  // Up to 20 minutes: on a kept database, a new migration may first rebuild an index of 1M rows.
+  for (let i = 0; i < 12_000; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,

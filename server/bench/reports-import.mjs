@@ -140,7 +140,7 @@ try {
   const disclosures = (await db.query("select disclosures from reports where external_id = 'bench-probe'"))
     .rows[0]?.disclosures
   if (!disclosures) throw new Error("the probe report was not imported as published")
-  await db.query("truncate reports cascade")
+  await db.query("truncate reports cascade; truncate report_search")
 
   // The same rows as the server stores them, ready for COPY: ids and names resolved.
   const authorId = new Map(refs.analysts.map((a) => [a.email, a.id]))
@@ -193,7 +193,7 @@ try {
   const count = async (table) => Number((await db.query(`select count(*) from ${table}`)).rows[0].count)
   /** Empties the tables (new files, as before the first load), then a checkpoint. */
   const empty = async () => {
-    await db.query("truncate reports cascade")
+    await db.query("truncate reports cascade; truncate report_search")
     await db.query("checkpoint")
   }
   const timeCopy = async () => {

@@ -5,9 +5,9 @@ import { Ticker } from "./ticker.js"
 import { UserSummary } from "./user.js"
 
 /**
- * A search ranks the newest this-many matches a caller may read (by last update); the count, the
- * pages and the facets cover them, and more matches are shown as "200+". Bounding the candidates
- * bounds the cost of a search whatever the query (docs/performance.md, "Search").
+ * A search ranks the newest this-many matches a caller may read (by date: published, else last
+ * update); the count, the pages and the facets cover them, and more matches are shown as "200+".
+ * Bounding the candidates bounds the cost of a search whatever the query (docs/performance.md).
  */
 export const searchCandidateLimit = 200
 

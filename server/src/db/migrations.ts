@@ -9,6 +9,7 @@ import sso from "./migrations/0006_sso.js"
 import reports from "./migrations/0007_reports.js"
 import errorReports from "./migrations/0008_error_reports.js"
 import reportIndexes from "./migrations/0009_report_indexes.js"
+import reportSearch from "./migrations/0010_report_search.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -21,6 +22,7 @@ const migrations = {
   "0007_reports": reports,
   "0008_error_reports": errorReports,
   "0009_report_indexes": reportIndexes,
+  "0010_report_search": reportSearch,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -23,6 +23,10 @@ import { Users } from "../users/service.js"
 const defaultLimit = 20
 const candidateLimit = searchCandidateLimit
 
+/** The start (UTC) of this month, of the three months before it, and of the twelve before it. */
+export const searchWindows = (now: Date): ReadonlyArray<Date> =>
+  [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
+
 type Hit = { readonly id: string; readonly title: string; readonly snippet: string }
 type RawFacets = { readonly [K in keyof SearchFacets]: ReadonlyArray<FacetCount> | null }
 
@@ -90,8 +94,8 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
       if (params.sector) clauses.push(sql`r.sector = ${params.sector}`)
       if (params.type) clauses.push(sql`r.type = ${params.type}`)
       if (params.status) clauses.push(sql`r.status = ${params.status}`)
-      if (params.from) clauses.push(sql`coalesce(r.published_at, r.updated_at) >= ${params.from}`)
-      if (params.to) clauses.push(sql`coalesce(r.published_at, r.updated_at) <= ${params.to}`)
+      if (params.from) clauses.push(sql`r.at >= ${params.from}`)
+      if (params.to) clauses.push(sql`r.at <= ${params.to}`)
       return sql.and(clauses)
     }
     const query = (params: SearchParams) => {
@@ -102,45 +106,68 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
     }
 
     /**
-     * The newest `candidateLimit` + 1 matches the caller may read, by last update. PostgreSQL
-     * picks the way from how common the words are: for a common query it walks the last-update
-     * index and stops after a few hundred rows; for a rare one it takes the GIN index's matches
-     * and sorts them by date. Nothing is ranked here.
+     * The newest matches the caller may read within [from, to), by date (published, else last
+     * update), from the monthly search index (0010_report_search). With the window's bounds
+     * known when planning, PostgreSQL reads only its months, and picks per month: a walk of the
+     * date index for common words, that month's GIN matches for rarer ones. Nothing is ranked.
      */
-    const newestMatches = (params: SearchParams, reach: ReportReach) =>
+    const matchesWithin = (
+      params: SearchParams,
+      reach: ReportReach,
+      from: Date | null,
+      to: Date | null,
+      limit: number,
+    ) =>
       sql<{ id: string }>`
-        select r.id from reports r
+        select r.id from report_search r
         where ${filters(params, reach)}
-        order by r.updated_at desc, r.id desc
-        limit ${candidateLimit + 1}`.pipe(Effect.map((rows) => rows.map((row) => row.id)))
+          ${from === null ? sql`` : sql`and r.at >= ${from}`}
+          ${to === null ? sql`` : sql`and r.at < ${to}`}
+        order by r.at desc, r.id desc
+        limit ${limit}`.pipe(Effect.map((rows) => rows.map((row) => row.id)))
 
     /**
-     * The chosen candidates ranked, the page with highlighted titles and snippets, and the facets
-     * over the candidates, in one statement. Only these reports are ranked.
+     * The newest `candidateLimit` + 1 matches: this month (and any later date) first, then the
+     * three months before, the year before, and everything older, stopping as soon as there are
+     * enough. Most searches stop after the first window or two; only a rare query reads them all.
+     */
+    const newestMatches = (params: SearchParams, reach: ReportReach) =>
+      Effect.gen(function* () {
+        const found: Array<string> = []
+        const bounds = searchWindows(new Date())
+        for (let i = 0; i < bounds.length + 1 && found.length <= candidateLimit; i++) {
+          const from = bounds[i] ?? null
+          const to = i === 0 ? null : (bounds[i - 1] ?? null)
+          found.push(...(yield* matchesWithin(params, reach, from, to, candidateLimit + 1 - found.length)))
+        }
+        return found
+      })
+
+    /**
+     * The candidates ranked: the page's ids (one more than asked, to tell whether more follow) and,
+     * on the first page, the facets over all the candidates. Only these reports are ranked.
      */
     const rankedPage = (params: SearchParams, ids: ReadonlyArray<string>, limit: number, offset: number) =>
-      sql<{ hits: ReadonlyArray<Hit>; facets: RawFacets }>`
+      sql<{ page: ReadonlyArray<string>; facets: RawFacets | null }>`
         with kept as materialized (
           select r.id, r.tickers, r.sector, r.type, r.status,
                  coalesce(r.published_at, r.updated_at) as at, ts_rank_cd(r.search, ${query(params)}) as rank
           from reports r where r.id = any(${ids.slice(0, candidateLimit)}::uuid[])
-        ),
-        page as (
-          select k.id, k.rank, k.at from kept k
-          order by k.rank desc, k.at desc, k.id
-          limit ${limit + 1} offset ${offset}
-        ),
-        marked as (
-          select p.id, p.rank, p.at,
-                 ts_headline('english', r.title, ${query(params)}, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
-                 ts_headline('english', ${plain(sql, sql`r.summary || ' … ' || left(r.body, 20000)`)}, ${query(params)},
-                   'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
-          from page p join reports r on r.id = p.id
         )
         select
-          (select coalesce(json_agg(json_build_object('id', m.id, 'title', m.title, 'snippet', m.snippet)
-                                    order by m.rank desc, m.at desc, m.id), '[]') from marked m) as hits,
+          (select coalesce(json_agg(p.id order by p.rank desc, p.at desc, p.id), '[]')
+           from (select k.id, k.rank, k.at from kept k order by k.rank desc, k.at desc, k.id
+                 limit ${limit + 1} offset ${offset}) p) as page,
           ${offset > 0 ? sql`null` : facetsOf(sql)} as facets`
+
+    /** The page's titles and snippets with the query's words marked. */
+    const highlights = (params: SearchParams, ids: ReadonlyArray<string>) =>
+      sql<Hit>`
+        select r.id,
+               ts_headline('english', r.title, ${query(params)}, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
+               ts_headline('english', ${plain(sql, sql`r.summary || ' … ' || left(r.body, 20000)`)}, ${query(params)},
+                 'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
+        from reports r where r.id = any(${ids}::uuid[])`
 
     const searchReports = (actor: Actor, params: SearchParams, reach: ReportReach) =>
       Effect.gen(function* () {
@@ -167,27 +194,28 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
             return { ids, row }
           }),
         )
-        const total = Math.min(ids.length, candidateLimit)
-        const hits = (row?.hits ?? []).slice(0, limit)
-        const rows =
-          hits.length === 0
-            ? []
-            : yield* reports.findMany(
-                hits.map((h) => h.id),
-                actor.user.id,
-              )
+        const pageIds = (row?.page ?? []).slice(0, limit)
+        // The marked snippets and the list rows, at once on two connections.
+        const [marked, rows] =
+          pageIds.length === 0
+            ? [[], []]
+            : yield* Effect.all([highlights(params, pageIds), reports.findMany(pageIds, actor.user.id)], {
+                concurrency: 2,
+              })
+        const hitById = new Map(marked.map((hit) => [hit.id, hit]))
         const byId = new Map<string, (typeof rows)[number]>(rows.map((r) => [r.id, r]))
         return {
-          reports: hits.flatMap((hit) => {
-            const report = byId.get(hit.id)
-            if (!report) return []
+          reports: pageIds.flatMap((id) => {
+            const report = byId.get(id)
+            const hit = hitById.get(id)
+            if (!report || !hit) return []
             const { body: _body, ...item } = report
             return [{ report: item, title: runsOf(hit.title), snippet: runsOf(hit.snippet) }]
           }),
-          total,
+          total: Math.min(ids.length, candidateLimit),
           capped: ids.length > candidateLimit,
           facets: offset > 0 ? null : facetsFrom(row?.facets ?? null),
-          nextCursor: (row?.hits.length ?? 0) > limit ? encodeCursor([offset + limit]) : null,
+          nextCursor: (row?.page.length ?? 0) > limit ? encodeCursor([offset + limit]) : null,
         }
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
