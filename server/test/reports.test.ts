@@ -330,8 +330,16 @@ describe("reports", () => {
       )
       expect(result.created).toBe(batch.length)
     }
+    // One of the oldest went out two years ago: its years stay choosable though not counted.
+    await db.query(
+      (sql) =>
+        sql`update reports set published_at = now() - interval '2 years' where external_id = 'zephyr-0'`,
+    )
     const first = await decodeBody(SearchResult, await as("acmeReader")("GET", "/search?q=zephyr&limit=50"))
     expect(first.total).toBe(200)
+    const year = new Date().getUTCFullYear()
+    expect(first.facets?.years).toEqual([{ value: String(year), count: 200 }])
+    expect(first.facets?.olderYears).toEqual([String(year - 1), String(year - 2)])
     expect(first.capped).toBe(true)
     // The five title matches are the oldest: outside the newest 200, so not ranked first.
     expect(first.reports[0]?.report.title).toMatch(/^Quarterly note/)

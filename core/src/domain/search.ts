@@ -50,6 +50,11 @@ export const SearchFacets = Schema.Struct({
   types: Schema.Array(FacetCount),
   statuses: Schema.Array(FacetCount),
   years: Schema.Array(FacetCount),
+  /**
+   * When more reports match than the search ranks: the years before the oldest counted one, back
+   * to the oldest report's, newest first and without counts, so that one can be chosen.
+   */
+  olderYears: Schema.Array(Schema.String),
 })
 export type SearchFacets = typeof SearchFacets.Type
 

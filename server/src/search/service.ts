@@ -28,7 +28,9 @@ export const searchWindows = (now: Date): ReadonlyArray<Date> =>
   [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
 
 type Hit = { readonly id: string; readonly title: string; readonly snippet: string }
-type RawFacets = { readonly [K in keyof SearchFacets]: ReadonlyArray<FacetCount> | null }
+type RawFacets = {
+  readonly [K in Exclude<keyof SearchFacets, "olderYears">]: ReadonlyArray<FacetCount> | null
+}
 
 /** The facet counts over the kept candidates, as one JSON object. */
 const facetsOf = (sql: SqlClient.SqlClient) => {
@@ -42,13 +44,18 @@ const facetsOf = (sql: SqlClient.SqlClient) => {
     'years', ${counts("select extract(year from at)::int::text as value, count(*)::int as count from kept group by 1 order by 1 desc limit 10")})`
 }
 
-const facetsFrom = (raw: RawFacets | null): SearchFacets => ({
+const facetsFrom = (raw: RawFacets | null, olderYears: ReadonlyArray<string>): SearchFacets => ({
   tickers: raw?.tickers ?? [],
   sectors: raw?.sectors ?? [],
   types: raw?.types ?? [],
   statuses: raw?.statuses ?? [],
   years: raw?.years ?? [],
+  olderYears,
 })
+
+/** The years from the one before `newest` down to `oldest`, as text, newest first. */
+export const yearsBetween = (newest: number, oldest: number): ReadonlyArray<string> =>
+  Array.from({ length: Math.max(0, newest - oldest) }, (_, i) => String(newest - 1 - i))
 
 /** ts_headline marks hits with \u0001…\u0002; split into runs so no client ever parses HTML. */
 export const runsOf = (marked: string): ReadonlyArray<SnippetRun> => {
@@ -160,6 +167,14 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
                  limit ${limit + 1} offset ${offset}) p) as page,
           ${offset > 0 ? sql`null` : facetsOf(sql)} as facets`
 
+    /** The year of the oldest report a reader could find (published ones, for all but staff). */
+    const oldestYear = (reach: ReportReach) =>
+      sql<{ year: number | null }>`
+        select extract(year from min(at) at time zone 'UTC')::int as year from report_search
+        ${reach.kind === "staff" ? sql`` : sql`where status = 'published'`}`.pipe(
+        Effect.map((rows) => rows[0]?.year ?? undefined),
+      )
+
     /** The page's titles and snippets with the query's words marked. */
     const highlights = (params: SearchParams, ids: ReadonlyArray<string>) =>
       sql<Hit>`
@@ -195,6 +210,17 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
           }),
         )
         const pageIds = (row?.page ?? []).slice(0, limit)
+        // A capped search counts the newest years only; the older ones stay reachable as filters.
+        const olderYears =
+          ids.length > candidateLimit && offset === 0
+            ? yearsBetween(
+                Math.min(
+                  ...(row?.facets?.years ?? []).map((y) => Number(y.value)),
+                  new Date().getUTCFullYear(),
+                ),
+                (yield* oldestYear(reach)) ?? new Date().getUTCFullYear(),
+              )
+            : []
         // The marked snippets and the list rows, at once on two connections.
         const [marked, rows] =
           pageIds.length === 0
@@ -214,7 +240,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
           }),
           total: Math.min(ids.length, candidateLimit),
           capped: ids.length > candidateLimit,
-          facets: offset > 0 ? null : facetsFrom(row?.facets ?? null),
+          facets: offset > 0 ? null : facetsFrom(row?.facets ?? null, olderYears),
           nextCursor: (row?.page.length ?? 0) > limit ? encodeCursor([offset + limit]) : null,
         }
       }).pipe(Effect.catchTag("SqlError", Effect.die))

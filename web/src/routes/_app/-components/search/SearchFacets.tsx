@@ -75,7 +75,14 @@ export const FacetList = ({
           <Text id={`facet-${group.key}`} fz="xs" fw={700} tt="uppercase" c="dimmed" lts={0.4}>
             {group.title}
           </Text>
-          {shown.slice(0, 12).map((facet) => {
+          {[
+            ...shown.slice(0, 12),
+            ...(group.key === "year" && facets
+              ? facets.olderYears
+                  .filter((year) => !shown.some((v) => v.value === year))
+                  .map((year) => ({ value: year, count: null }))
+              : []),
+          ].map((facet) => {
             const active = chosen === facet.value
             return (
               <UnstyledButton
@@ -94,7 +101,7 @@ export const FacetList = ({
                   </Text>
                 ) : (
                   <Text fz="xs" c="dimmed">
-                    {facet.count.toLocaleString()}
+                    {facet.count === null ? "" : facet.count.toLocaleString()}
                   </Text>
                 )}
               </UnstyledButton>

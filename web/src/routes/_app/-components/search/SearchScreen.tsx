@@ -91,8 +91,8 @@ const QueryBox = ({
 const SyntaxTips = () => (
   <Stack gap="xs">
     <Text fz="sm" c="dimmed">
-      Search matches words in report titles, summaries and bodies, ranked by relevance, plus tickers,
-      companies and people. You may use:
+      Search matches words in report titles, summaries and bodies — the newest 200 matches, ranked by
+      relevance — plus tickers, companies and people. You may use:
     </Text>
     <List fz="sm" spacing={6} listStyleType="none" pl={0}>
       <List.Item>
