@@ -46,10 +46,19 @@ const functions = `
 create function report_search_month_name(month date) returns text language sql immutable
   as $$ select 'report_search_' || to_char(month, 'YYYY_MM') $$;
 
--- Creates the month partitions from $1 up to three months ahead, and the after partition past them.
+-- The last month that should have its own partition: three months ahead.
+create function report_search_last_month() returns date language sql stable
+  as $$ select (date_trunc('month', now() at time zone 'UTC') + interval '3 months')::date $$;
+
+-- A report's row in the search index: the one mapping the trigger and the rebuild share.
+create function report_search_row(r reports) returns report_search language sql stable
+  as $$ select r.id, coalesce(r.published_at, r.updated_at), r.updated_at, r.published_at, r.status,
+               r.sector, r.type, r.tickers, r.search $$;
+
+-- Creates the month partitions from $1 up to report_search_last_month(), and the after partition.
 create function report_search_make_months(month date) returns integer language plpgsql as $fn$
 declare
-  last date := (date_trunc('month', now() at time zone 'UTC') + interval '3 months')::date;
+  last date := report_search_last_month();
   made integer := 0;
 begin
   while month <= last loop
@@ -74,7 +83,7 @@ begin
   select (to_date(substr(max(c.relname), 15), 'YYYY_MM') + interval '1 month')::date into next
   from pg_inherits i join pg_class c on c.oid = i.inhrelid
   where i.inhparent = 'report_search'::regclass and c.relname ~ '^report_search_[0-9]{4}_[0-9]{2}$';
-  if next is null or next > (date_trunc('month', now() at time zone 'UTC') + interval '3 months')::date then
+  if next is null or next > report_search_last_month() then
     return 0;
   end if;
   -- The after partition is empty unless a report is dated months ahead: keep its rows aside.
@@ -102,9 +111,7 @@ begin
   execute format('create table report_search_before partition of report_search for values from (minvalue) to (%L)',
     (first::timestamp at time zone 'UTC'));
   perform report_search_make_months(first);
-  insert into report_search (id, at, updated_at, published_at, status, sector, type, tickers, search)
-  select id, coalesce(published_at, updated_at), updated_at, published_at, status, sector, type, tickers, search
-  from reports;
+  insert into report_search select s.* from reports r, lateral report_search_row(r) s;
   get diagnostics n = row_count;
   -- Built after the fill: one bulk build per partition rather than an insert per row.
   create index report_search_recent on report_search (at desc, id desc);
@@ -118,12 +125,10 @@ end $fn$;
 create function report_search_sync() returns trigger language plpgsql as $fn$
 begin
   if tg_op <> 'INSERT' then
-    delete from report_search where id = old.id and at = coalesce(old.published_at, old.updated_at);
+    delete from report_search where id = old.id and at = (report_search_row(old)).at;
   end if;
   if tg_op <> 'DELETE' then
-    insert into report_search (id, at, updated_at, published_at, status, sector, type, tickers, search)
-    values (new.id, coalesce(new.published_at, new.updated_at), new.updated_at, new.published_at,
-            new.status, new.sector, new.type, new.tickers, new.search);
+    insert into report_search select * from report_search_row(new);
   end if;
   return null;
 end $fn$;
