@@ -11,7 +11,7 @@ import {
   numberFlag,
   stringFlag,
 } from "../command.js"
-import type { Output } from "../ui/output.js"
+import { formats } from "./reportFormats.js"
 
 // Kept here rather than imported from @folio/core, so that `--help` loads no Effect.
 const statuses = ["draft", "in_review", "approved", "scheduled", "published", "archived"] as const
@@ -19,8 +19,6 @@ type Status = (typeof statuses)[number]
 const types = ["note", "update", "initiation", "sector", "flash"] as const
 const sorts = ["-updatedAt", "-publishedAt", "title"] as const
 const ratings = ["buy", "hold", "sell", "not_rated", "none"] as const
-const formats = ["csv", "json", "ndjson", "markdown"] as const
-type Format = (typeof formats)[number]
 
 /** `--status draft,in_review` and repeated `--status` both collect a list of statuses. */
 const collectStatuses = (raw: string, previous: ReadonlyArray<Status> | undefined): ReadonlyArray<Status> => {
@@ -101,6 +99,7 @@ const filters = (command: Command) => ({
   sort: choiceFlag(command, "sort", sorts),
   favorites: booleanFlag(command, "favorites"),
 })
+export type ReportFilters = ReturnType<typeof filters>
 
 const addFieldFlags = (command: Command, verb: "create" | "update"): Command =>
   command
@@ -413,7 +412,11 @@ export const registerReports = (program: Command): void => {
     ["folio reports export --ticker AAPL --format markdown --out ./apple", "one .md file per report"],
     ["folio reports export --out all.csv && folio reports import all.csv --dry-run --upsert", "a round trip"],
   ])
-  exportCommand.action(action(async (command, out) => runExport(command, out)))
+  exportCommand.action(
+    action(async (command, out) =>
+      (await import("./reportsTransfer.js")).runExport(command, out, filters(command)),
+    ),
+  )
 
   const importCommand = reports
     .command("import")
@@ -465,131 +468,7 @@ export const registerReports = (program: Command): void => {
     ["folio reports import reports.csv", "again after Ctrl-C or a crash: carries on where it stopped"],
     ["cat feed.jsonl | folio reports import - --format ndjson --json", "from a pipe, with a JSON summary"],
   ])
-  importCommand.action(action(async (command, out) => runImport(command, out)))
-}
-
-const runExport = async (command: Command, out: Output): Promise<number> => {
-  const [{ runCli }, service, { renderExport }, { formatOfFile }] = await Promise.all([
-    import("../runtime.js"),
-    import("../services/reportExport.js"),
-    import("../ui/reportExport.js"),
-    import("@folio/core"),
-  ])
-  const target = stringFlag(command, "out")
-  const chosen = choiceFlag(command, "format", formats)
-  const format: Format =
-    chosen ??
-    (target === undefined
-      ? "csv"
-      : (formatOfFile(target) ?? (/[\\/]$/.test(target) || !/\.[a-z]+$/i.test(target) ? "markdown" : "csv")))
-  if (out.json && target === undefined && format !== "markdown") {
-    const { CliError } = await import("../cliError.js")
-    throw new CliError({
-      code: "UsageError",
-      message: "--json describes the export, so the reports need a file: add --out FILE.",
-      exitCode: 2,
-    })
-  }
-  const progress = await exportProgress(out)
-  try {
-    const result = await runCli(
-      service.runExport({ ...filters(command), format, out: target }, progress.update),
-    )
-    progress.close()
-    renderExport(result, out)
-    return 0
-  } finally {
-    progress.close()
-  }
-}
-
-/** "Exported 2,400 reports…" on stderr in a terminal while the pages arrive. */
-const exportProgress = async (out: Output) => {
-  if (!out.interactive) return { update: (_count: number) => {}, close: () => {} }
-  let last = 0
-  let shown = false
-  return {
-    update: (count: number) => {
-      const now = Date.now()
-      if (now - last < 200) return
-      last = now
-      shown = true
-      process.stderr.write(`\r\u001b[2KExported ${count.toLocaleString("en-US")} reports…`)
-    },
-    close: () => {
-      if (shown) process.stderr.write("\r\u001b[2K")
-      shown = false
-    },
-  }
-}
-
-const runImport = async (command: Command, out: Output): Promise<number> => {
-  const [{ runCli }, service, { importReporter }, { renderImportSummary, resumeHint }, { writeIssuesCsv }] =
-    await Promise.all([
-      import("../runtime.js"),
-      import("../services/reportImport.js"),
-      import("../ui/importProgress.js"),
-      import("../ui/reportImport.js"),
-      import("../ui/issues.js"),
-    ])
-  const dryRun = booleanFlag(command, "dryRun")
-  const errorsOut = stringFlag(command, "errorsOut")
-  const reporter = await importReporter(out, dryRun)
-  const { stop, request } = service.makeStopSignal()
-  let signals = 0
-  const onSignal = () => {
-    signals++
-    if (signals === 1) {
-      reporter.stopping()
-      request()
-      return
-    }
-    reporter.close()
-    process.stderr.write(`Stopped at once; the batches in flight may or may not be applied. ${resumeHint}\n`)
-    process.exit(130)
-  }
-  process.on("SIGINT", onSignal)
-  process.on("SIGTERM", onSignal)
-  try {
-    const summary = await runCli(
-      service.runImport(
-        {
-          url: stringFlag(command, "url"),
-          paths: command.args,
-          format: choiceFlag(command, "format", formats),
-          upsert: booleanFlag(command, "upsert"),
-          dryRun,
-          batchSize: numberFlag(command, "batchSize") ?? service.defaultBatchSize,
-          concurrency: numberFlag(command, "concurrency") ?? service.defaultConcurrency,
-        },
-        stop,
-        reporter.onEvent,
-      ),
-    )
-    reporter.close()
-    if (errorsOut !== undefined) await writeIssuesCsv(errorsOut, summary.issues)
-    return renderImportSummary(summary, out, { errorsOut })
-  } catch (error) {
-    reporter.close()
-    if (!(error instanceof service.ImportStopped)) throw error
-    // Some batches may have gone in: show what was done, then why it stopped and how to go on.
-    if (errorsOut !== undefined) await writeIssuesCsv(errorsOut, error.summary.issues)
-    const { renderJson, renderProblem } = await import("../ui/render.js")
-    if (out.json) {
-      renderJson({
-        ...error.summary,
-        ok: false,
-        errorsOut: errorsOut ?? null,
-        error: { code: error.code, message: error.message },
-      })
-      return error.exitCode
-    }
-    renderImportSummary(error.summary, out, { errorsOut })
-    renderProblem(`${error.message}${error.hint === undefined ? "" : ` ${error.hint}`}`, out)
-    if (error.summary.batches.sent > 0) renderProblem(`The import stopped early. ${resumeHint}`, out)
-    return error.exitCode
-  } finally {
-    process.off("SIGINT", onSignal)
-    process.off("SIGTERM", onSignal)
-  }
+  importCommand.action(
+    action(async (command, out) => (await import("./reportsTransfer.js")).runImport(command, out)),
+  )
 }
