@@ -330,35 +330,20 @@ const byUpdated = "order by r.updated_at desc, r.id desc"
 const listPage = (where) =>
   listSelect(`r.id = any(array(select r.id from reports r where ${where} ${byUpdated} limit 51))`, byUpdated)
 const tsq = (param) => `websearch_to_tsquery('english', ${param})`
-const facetCounts = (select) =>
-  `(select json_agg(json_build_object('value', value, 'count', count)) from (${select}) f)`
-/** Search.matchesWithin: the newest matches the caller may read in a window of dates. */
+/** Search.matchesWithin: the newest matches the caller may read in a window of dates, ranked. */
 const searchCandidates = (reach, param, from, to, limit) => `
-  select r.id from report_search r
-  where r.search @@ ${tsq(param)} and ${reach}
-    ${from === null ? "" : `and r.at >= '${from.toISOString()}'`}
-    ${to === null ? "" : `and r.at < '${to.toISOString()}'`}
-  order by r.at desc, r.id desc
-  limit ${limit}`
+  select s.id, s.at, s.status, s.sector, s.type, s.tickers, ts_rank_cd(s.search, ${tsq(param)}) as rank
+  from (
+    select r.id, r.at, r.status, r.sector, r.type, r.tickers, r.search from report_search r
+    where r.search @@ ${tsq(param)} and ${reach}
+      ${from === null ? "" : `and r.at >= '${from.toISOString()}'`}
+      ${to === null ? "" : `and r.at < '${to.toISOString()}'`}
+    order by r.at desc, r.id desc
+    limit ${limit}
+  ) s`
 /** Search's windows: this month on, the three months before, the year before, the rest. */
 const searchWindows = (now) =>
   [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
-/** Search.rankedPage: the candidates ranked, the page's ids, the facets. */
-const searchRanked = (param, idsParam) => `
-  with kept as materialized (
-    select r.id, r.tickers, r.sector, r.type, r.status,
-           coalesce(r.published_at, r.updated_at) as at, ts_rank_cd(r.search, ${tsq(param)}) as rank
-    from reports r where r.id = any(${idsParam}::uuid[])
-  )
-  select
-    (select coalesce(json_agg(p.id order by p.rank desc, p.at desc, p.id), '[]')
-     from (select k.id, k.rank, k.at from kept k order by k.rank desc, k.at desc, k.id limit 21 offset 0) p) as page,
-    json_build_object(
-      'tickers', ${facetCounts("select t as value, count(*)::int as count from kept, unnest(kept.tickers) t group by t order by 2 desc, 1 limit 12")},
-      'sectors', ${facetCounts("select sector as value, count(*)::int as count from kept group by sector order by 2 desc, 1 limit 12")},
-      'types', ${facetCounts("select type as value, count(*)::int as count from kept group by type order by 2 desc, 1")},
-      'statuses', ${facetCounts("select status as value, count(*)::int as count from kept group by status order by 2 desc, 1")},
-      'years', ${facetCounts("select extract(year from at)::int::text as value, count(*)::int as count from kept group by 1 order by 1 desc limit 10")}) as facets`
 /** Search.highlights: the page's titles and snippets, marked. */
 const searchHighlights = (param, idsParam) => `
   select r.id,
@@ -366,24 +351,31 @@ const searchHighlights = (param, idsParam) => `
          ts_headline('english', regexp_replace(r.summary || ' … ' || left(r.body, 20000), '[#*_>\`\\[\\]|]+|\\(https?://[^)]*\\)', ' ', 'g'), ${tsq(param)},
            'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
   from reports r where r.id = any(${idsParam}::uuid[])`
-/** Search.searchReports' statements: a window at a time until 201 candidates, then the ranking. */
+/**
+ * Search.searchReports' statements: a window at a time until 201 candidates; then (in the server,
+ * search/candidates.ts) the page by relevance, and its highlights.
+ */
 const searchStatements = async (db, reach, params) => {
-  const ids = []
+  const found = []
   const bounds = searchWindows(new Date())
-  for (let i = 0; i < bounds.length + 1 && ids.length <= 200; i++) {
+  for (let i = 0; i < bounds.length + 1 && found.length <= 200; i++) {
     const sql = searchCandidates(
       reach,
       "$1",
       bounds[i] ?? null,
       i === 0 ? null : bounds[i - 1],
-      201 - ids.length,
+      201 - found.length,
     )
-    for (const row of (await db.query(sql, params)).rows) ids.push(row.id)
+    found.push(...(await db.query(sql, params)).rows)
   }
-  if (ids.length === 0) return 0
-  const [{ page }] = (await db.query(searchRanked("$1", "$2"), [params[0], ids.slice(0, 200)])).rows
-  await db.query(searchHighlights("$1", "$2"), [params[0], page.slice(0, 20)])
-  return ids.length
+  if (found.length === 0) return 0
+  const page = found
+    .slice(0, 200)
+    .sort((a, b) => b.rank - a.rank || b.at - a.at || (a.id < b.id ? -1 : 1))
+    .slice(0, 20)
+    .map((c) => c.id)
+  await db.query(searchHighlights("$1", "$2"), [params[0], page])
+  return found.length
 }
 
 /** Every match the caller may read: counted once per search scenario, to show what a search is up against. */

@@ -4,7 +4,10 @@ import { Effect, Redacted, String as Str } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { freshDatabase } from "./support/database.js"
 
-/** The monthly search index (0010_report_search): partitions, the sync trigger, extend and rebuild. */
+/**
+ * The monthly search index (0010_report_search, 0011_report_search_inline): partitions, the sync
+ * trigger, extend and rebuild, and words kept in the row.
+ */
 
 let url: string
 const query = <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) =>
@@ -102,5 +105,32 @@ describe("the monthly search index", () => {
     expect(await partitions()).toContain(month(3))
     expect((await placed()).length).toBe(rows.length)
     expect((await placed()).find((r) => r.id === future)?.part).toBe("report_search_after")
+  })
+
+  it("keeps each month's words in its rows, and a very long report's out of line, still found", async () => {
+    const options = await query(
+      (sql) => sql<{ name: string; options: ReadonlyArray<string> | null }>`
+        select c.relname as name, c.reloptions as options from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = 'report_search'::regclass`,
+    )
+    expect(options.length).toBeGreaterThan(5)
+    for (const partition of options)
+      expect(partition).toEqual({ ...partition, options: ["toast_tuple_target=8160"] })
+
+    // About 6,000 distinct words: a tsvector far past a page, which must leave the row.
+    const words = Array.from({ length: 6000 }, (_, i) => `w${i.toString(36)}x`).join(" ")
+    const [long] = await query(
+      (sql) => sql<{ id: string }>`
+        insert into reports (title, type, sector, status, body)
+        values ('Encyclopaedic review', 'note', 'Energy', 'draft', ${`${words} quasar`}) returning id`,
+    )
+    const stored = await query(
+      (sql) => sql<{ id: string; outOfLine: string }>`
+        select r.id, pg_relation_size(c.reltoastrelid) as out_of_line
+        from report_search r join pg_class c on c.oid = r.tableoid
+        where r.search @@ websearch_to_tsquery('english', 'quasar')`,
+    )
+    expect(stored.map((r) => r.id)).toEqual([long?.id])
+    expect(Number(stored[0]?.outOfLine)).toBeGreaterThan(0)
   })
 })

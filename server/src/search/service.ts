@@ -4,9 +4,7 @@ import {
   can,
   decodeCursor,
   encodeCursor,
-  type FacetCount,
   grantFor,
-  type SearchFacets,
   type SearchParams,
   type SnippetRun,
   searchCandidateLimit,
@@ -19,6 +17,7 @@ import { type ReportReach, reachClause } from "../reports/reach.js"
 import { ReportsRepo } from "../reports/repo.js"
 import { TickersRepo } from "../tickers/repo.js"
 import { Users } from "../users/service.js"
+import { type Candidate, facetsOf, pageOf } from "./candidates.js"
 
 const defaultLimit = 20
 const candidateLimit = searchCandidateLimit
@@ -28,30 +27,9 @@ export const searchWindows = (now: Date): ReadonlyArray<Date> =>
   [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
 
 type Hit = { readonly id: string; readonly title: string; readonly snippet: string }
-type RawFacets = {
-  readonly [K in Exclude<keyof SearchFacets, "olderYears">]: ReadonlyArray<FacetCount> | null
-}
 
-/** The facet counts over the kept candidates, as one JSON object. */
-const facetsOf = (sql: SqlClient.SqlClient) => {
-  const counts = (select: string) =>
-    sql.literal(`(select json_agg(json_build_object('value', value, 'count', count)) from (${select}) f)`)
-  return sql`json_build_object(
-    'tickers', ${counts("select t as value, count(*)::int as count from kept, unnest(kept.tickers) t group by t order by 2 desc, 1 limit 12")},
-    'sectors', ${counts("select sector as value, count(*)::int as count from kept group by sector order by 2 desc, 1 limit 12")},
-    'types', ${counts("select type as value, count(*)::int as count from kept group by type order by 2 desc, 1")},
-    'statuses', ${counts("select status as value, count(*)::int as count from kept group by status order by 2 desc, 1")},
-    'years', ${counts("select extract(year from at)::int::text as value, count(*)::int as count from kept group by 1 order by 1 desc limit 10")})`
-}
-
-const facetsFrom = (raw: RawFacets | null, olderYears: ReadonlyArray<string>): SearchFacets => ({
-  tickers: raw?.tickers ?? [],
-  sectors: raw?.sectors ?? [],
-  types: raw?.types ?? [],
-  statuses: raw?.statuses ?? [],
-  years: raw?.years ?? [],
-  olderYears,
-})
+/** How long the oldest searchable year is reused before it is read again. */
+const oldestYearMaxAgeMs = 5 * 60_000
 
 /** The years from the one before `newest` down to `oldest`, as text, newest first. */
 export const yearsBetween = (newest: number, oldest: number): ReadonlyArray<string> =>
@@ -114,9 +92,10 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
 
     /**
      * The newest matches the caller may read within [from, to), by date (published, else last
-     * update), from the monthly search index (0010_report_search). With the window's bounds
-     * known when planning, PostgreSQL reads only its months, and picks per month: a walk of the
-     * date index for common words, that month's GIN matches for rarer ones. Nothing is ranked.
+     * update), from the monthly search index (0010_report_search), each with its relevance. With
+     * the window's bounds known when planning, PostgreSQL reads only its months, and picks per
+     * month: a walk of the date index for common words, that month's GIN matches for rarer ones.
+     * Only the rows kept are ranked, from the words in the same row (0011_report_search_inline).
      */
     const matchesWithin = (
       params: SearchParams,
@@ -125,13 +104,16 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
       to: Date | null,
       limit: number,
     ) =>
-      sql<{ id: string }>`
-        select r.id from report_search r
-        where ${filters(params, reach)}
-          ${from === null ? sql`` : sql`and r.at >= ${from}`}
-          ${to === null ? sql`` : sql`and r.at < ${to}`}
-        order by r.at desc, r.id desc
-        limit ${limit}`.pipe(Effect.map((rows) => rows.map((row) => row.id)))
+      sql<Candidate>`
+        select s.id, s.at, s.status, s.sector, s.type, s.tickers, ts_rank_cd(s.search, ${query(params)}) as rank
+        from (
+          select r.id, r.at, r.status, r.sector, r.type, r.tickers, r.search from report_search r
+          where ${filters(params, reach)}
+            ${from === null ? sql`` : sql`and r.at >= ${from}`}
+            ${to === null ? sql`` : sql`and r.at < ${to}`}
+          order by r.at desc, r.id desc
+          limit ${limit}
+        ) s`
 
     /**
      * The newest `candidateLimit` + 1 matches: this month (and any later date) first, then the
@@ -140,7 +122,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
      */
     const newestMatches = (params: SearchParams, reach: ReportReach) =>
       Effect.gen(function* () {
-        const found: Array<string> = []
+        const found: Array<Candidate> = []
         const bounds = searchWindows(new Date())
         for (let i = 0; i < bounds.length + 1 && found.length <= candidateLimit; i++) {
           const from = bounds[i] ?? null
@@ -151,29 +133,25 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
       })
 
     /**
-     * The candidates ranked: the page's ids (one more than asked, to tell whether more follow) and,
-     * on the first page, the facets over all the candidates. Only these reports are ranked.
+     * The year of the oldest report a reader could find (published ones, for all but staff). It
+     * changes about never, so it is read at most every few minutes.
      */
-    const rankedPage = (params: SearchParams, ids: ReadonlyArray<string>, limit: number, offset: number) =>
-      sql<{ page: ReadonlyArray<string>; facets: RawFacets | null }>`
-        with kept as materialized (
-          select r.id, r.tickers, r.sector, r.type, r.status,
-                 coalesce(r.published_at, r.updated_at) as at, ts_rank_cd(r.search, ${query(params)}) as rank
-          from reports r where r.id = any(${ids.slice(0, candidateLimit)}::uuid[])
-        )
-        select
-          (select coalesce(json_agg(p.id order by p.rank desc, p.at desc, p.id), '[]')
-           from (select k.id, k.rank, k.at from kept k order by k.rank desc, k.at desc, k.id
-                 limit ${limit + 1} offset ${offset}) p) as page,
-          ${offset > 0 ? sql`null` : facetsOf(sql)} as facets`
-
-    /** The year of the oldest report a reader could find (published ones, for all but staff). */
+    const oldestYears = new Map<
+      "staff" | "published",
+      { readonly year: number | undefined; readonly at: number }
+    >()
     const oldestYear = (reach: ReportReach) =>
-      sql<{ year: number | null }>`
-        select extract(year from min(at) at time zone 'UTC')::int as year from report_search
-        ${reach.kind === "staff" ? sql`` : sql`where status = 'published'`}`.pipe(
-        Effect.map((rows) => rows[0]?.year ?? undefined),
-      )
+      Effect.gen(function* () {
+        const key = reach.kind === "staff" ? "staff" : "published"
+        const known = oldestYears.get(key)
+        if (known !== undefined && Date.now() - known.at < oldestYearMaxAgeMs) return known.year
+        const rows = yield* sql<{ year: number | null }>`
+          select extract(year from min(at) at time zone 'UTC')::int as year from report_search
+          ${key === "staff" ? sql`` : sql`where status = 'published'`}`
+        const year = rows[0]?.year ?? undefined
+        oldestYears.set(key, { year, at: Date.now() })
+        return year
+      })
 
     /** The page's titles and snippets with the query's words marked. */
     const highlights = (params: SearchParams, ids: ReadonlyArray<string>) =>
@@ -200,24 +178,21 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
         }
         // A custom plan for every search: a cached generic plan cannot see how common the words
         // are, and the right way to find the candidates depends on exactly that.
-        const { ids, row } = yield* sql.withTransaction(
+        const candidates = yield* sql.withTransaction(
           Effect.gen(function* () {
             yield* sql`set local plan_cache_mode = force_custom_plan`
-            const ids = yield* newestMatches(params, reach)
-            if (ids.length === 0) return { ids, row: undefined }
-            const [row] = yield* rankedPage(params, ids, limit, offset)
-            return { ids, row }
+            return yield* newestMatches(params, reach)
           }),
         )
-        const pageIds = (row?.page ?? []).slice(0, limit)
+        const kept = candidates.slice(0, candidateLimit)
+        const page = pageOf(kept, limit, offset)
+        const pageIds = page.slice(0, limit)
+        const facets = offset > 0 ? null : facetsOf(kept)
         // A capped search counts the newest years only; the older ones stay reachable as filters.
         const olderYears =
-          ids.length > candidateLimit && offset === 0
+          candidates.length > candidateLimit && offset === 0
             ? yearsBetween(
-                Math.min(
-                  ...(row?.facets?.years ?? []).map((y) => Number(y.value)),
-                  new Date().getUTCFullYear(),
-                ),
+                Math.min(...(facets?.years ?? []).map((y) => Number(y.value)), new Date().getUTCFullYear()),
                 (yield* oldestYear(reach)) ?? new Date().getUTCFullYear(),
               )
             : []
@@ -246,10 +221,10 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
             const { body: _body, ...item } = report
             return [{ report: item, title: runsOf(hit.title), snippet: runsOf(hit.snippet) }]
           }),
-          total: Math.min(ids.length, candidateLimit),
-          capped: ids.length > candidateLimit,
-          facets: offset > 0 ? null : facetsFrom(row?.facets ?? null, olderYears),
-          nextCursor: (row?.page.length ?? 0) > limit ? encodeCursor([offset + limit]) : null,
+          total: kept.length,
+          capped: candidates.length > candidateLimit,
+          facets: facets === null ? null : { ...facets, olderYears },
+          nextCursor: page.length > limit ? encodeCursor([offset + limit]) : null,
         }
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
