@@ -344,13 +344,24 @@ const searchCandidates = (reach, param, from, to, limit) => `
 /** Search's windows: this month on, the three months before, the year before, the rest. */
 const searchWindows = (now) =>
   [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
-/** Search.highlights: the page's titles and snippets, marked. */
-const searchHighlights = (param, idsParam) => `
+/** Search.highlights (search/snippets.ts): the page's titles and snippets, marked. */
+const searchHighlights = (param, wantedParam, idsParam) => `
+  with words as (
+    select '(' || string_agg(
+             case when l ~ '^[[:alnum:]]' then '\\m' else '' end
+             || regexp_replace(case when length(l) > 4 then left(l, -1) else l end, '([^[:alnum:]])', '\\\\\\1', 'g'),
+             '|') || ')' as pattern
+    from unnest(tsvector_to_array(to_tsvector('english', ${wantedParam}))) l
+  )
   select r.id,
          ts_headline('english', r.title, ${tsq(param)}, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
-         ts_headline('english', regexp_replace(r.summary || ' … ' || left(r.body, 20000), '[#*_>\`\\[\\]|]+|\\(https?://[^)]*\\)', ' ', 'g'), ${tsq(param)},
+         ts_headline('english', regexp_replace(coalesce(
+             (select string_agg(s, ' … ' order by n)
+              from regexp_split_to_table(r.summary || chr(10) || left(r.body, 20000), '(?<=[.!?])\\s+|\\n+') with ordinality as t(s, n)
+              where s ~* words.pattern),
+             left(r.summary || chr(10) || r.body, 600)), '[#*_>\`\\[\\]|]+|\\(https?://[^)]*\\)', ' ', 'g'), ${tsq(param)},
            'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
-  from reports r where r.id = any(${idsParam}::uuid[])`
+  from reports r, words where r.id = any(${idsParam}::uuid[])`
 /**
  * Search.searchReports' statements: a window at a time until 201 candidates; then (in the server,
  * search/candidates.ts) the page by relevance, and its highlights.
@@ -379,7 +390,8 @@ const searchStatements = async (db, reach, params) => {
     .sort((a, b) => b.rank - a.rank || b.at - a.at || (a.id < b.id ? -1 : 1))
     .slice(0, 20)
     .map((c) => c.id)
-  await db.query(searchHighlights("$1", "$2"), [params[0], page])
+  const wanted = params[0].replace(/(^|\s)-("[^"]*"?|\S*)/g, " ").replace(/"/g, " ")
+  await db.query(searchHighlights("$1", "$2", "$3"), [params[0], wanted, page])
   return found.length
 }
 

@@ -6,7 +6,6 @@ import {
   encodeCursor,
   grantFor,
   type SearchParams,
-  type SnippetRun,
   searchCandidateLimit,
   ValidationError,
 } from "@folio/core"
@@ -18,6 +17,7 @@ import { ReportsRepo } from "../reports/repo.js"
 import { TickersRepo } from "../tickers/repo.js"
 import { Users } from "../users/service.js"
 import { type Candidate, facetsOf, pageOf } from "./candidates.js"
+import { highlightsOf, runsOf } from "./snippets.js"
 
 const defaultLimit = 20
 const candidateLimit = searchCandidateLimit
@@ -26,34 +26,12 @@ const candidateLimit = searchCandidateLimit
 export const searchWindows = (now: Date): ReadonlyArray<Date> =>
   [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
 
-type Hit = { readonly id: string; readonly title: string; readonly snippet: string }
-
 /** How long the oldest searchable year is reused before it is read again. */
 const oldestYearMaxAgeMs = 5 * 60_000
 
 /** The years from the one before `newest` down to `oldest`, as text, newest first. */
 export const yearsBetween = (newest: number, oldest: number): ReadonlyArray<string> =>
   Array.from({ length: Math.max(0, newest - oldest) }, (_, i) => String(newest - 1 - i))
-
-/** ts_headline marks hits with \u0001…\u0002; split into runs so no client ever parses HTML. */
-export const runsOf = (marked: string): ReadonlyArray<SnippetRun> => {
-  const runs: Array<SnippetRun> = []
-  for (const part of marked.split("\u0001")) {
-    const end = part.indexOf("\u0002")
-    if (end < 0) {
-      if (part) runs.push({ text: part, hit: false })
-      continue
-    }
-    if (end > 0) runs.push({ text: part.slice(0, end), hit: true })
-    const rest = part.slice(end + 1)
-    if (rest) runs.push({ text: rest, hit: false })
-  }
-  return runs
-}
-
-/** Markdown marks make poor snippets: keep the words. */
-const plain = (sql: SqlClient.SqlClient, column: Statement.Fragment) =>
-  sql`regexp_replace(${column}, '[#*_>\`\\[\\]|]+|\\(https?://[^)]*\\)', ' ', 'g')`
 
 /**
  * The query's last word, when it is a plain word that may still be being typed (not quoted, not
@@ -155,12 +133,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
 
     /** The page's titles and snippets with the query's words marked. */
     const highlights = (params: SearchParams, ids: ReadonlyArray<string>) =>
-      sql<Hit>`
-        select r.id,
-               ts_headline('english', r.title, ${query(params)}, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
-               ts_headline('english', ${plain(sql, sql`r.summary || ' … ' || left(r.body, 20000)`)}, ${query(params)},
-                 'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
-        from reports r where r.id = any(${ids}::uuid[])`
+      highlightsOf(sql, { q: params.q, query: query(params), ids })
 
     const searchReports = (actor: Actor, params: SearchParams, reach: ReportReach) =>
       Effect.gen(function* () {
