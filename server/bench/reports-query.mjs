@@ -338,6 +338,7 @@ const searchCandidates = (reach, param, from, to, limit) => `
     where r.search @@ ${tsq(param)} and ${reach}
       ${from === null ? "" : `and r.at >= '${from.toISOString()}'`}
       ${to === null ? "" : `and r.at < '${to.toISOString()}'`}
+      and (select folio_serial_plan())
     order by r.at desc, r.id desc
     limit ${limit}
   ) s`
@@ -369,10 +370,6 @@ const searchHighlights = (param, wantedParam, idsParam) => `
 const searchStatements = async (db, reach, params) => {
   const found = []
   const bounds = searchWindows(new Date())
-  await db.query("begin")
-  await db.query(
-    "select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('max_parallel_workers_per_gather', '0', true)",
-  )
   for (let i = 0; i < bounds.length + 1 && found.length <= 200; i++) {
     const sql = searchCandidates(
       reach,
@@ -383,7 +380,6 @@ const searchStatements = async (db, reach, params) => {
     )
     found.push(...(await db.query(sql, params)).rows)
   }
-  await db.query("commit")
   if (found.length === 0) return 0
   const page = found
     .slice(0, 200)

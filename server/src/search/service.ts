@@ -89,6 +89,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
           where ${filters(params, reach)}
             ${from === null ? sql`` : sql`and r.at >= ${from}`}
             ${to === null ? sql`` : sql`and r.at < ${to}`}
+            and (select folio_serial_plan())
           order by r.at desc, r.id desc
           limit ${limit}
         ) s`
@@ -149,15 +150,9 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
           }
           offset = decoded[0]
         }
-        // A custom plan for every search: a cached generic plan cannot see how common the words
-        // are, and the right way to find the candidates depends on exactly that. No parallel
-        // workers: starting them costs more (about 6 ms) than the few thousand rows they would share.
-        const candidates = yield* sql.withTransaction(
-          Effect.gen(function* () {
-            yield* sql`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('max_parallel_workers_per_gather', '0', true)`
-            return yield* newestMatches(params, reach)
-          }),
-        )
+        // Each statement is sent unprepared, so PostgreSQL plans it for its own words: the right
+        // way to find the candidates depends on how common they are.
+        const candidates = yield* newestMatches(params, reach)
         const kept = candidates.slice(0, candidateLimit)
         const page = pageOf(kept, limit, offset)
         const pageIds = page.slice(0, limit)
