@@ -325,6 +325,15 @@ const clientReachOf = (company, teams) => `r.status = 'published' and true and e
   where a.report_id = r.id
     and (a.company_id is null or (a.company_id = ${company} and (a.team_id is null or a.team_id = any(${teams}::uuid[]))))
     and r.published_at + make_interval(hours => a.embargo_hours) <= now())`
+/** searchReachClause: the same for rows of the search index, which carry their audience. */
+const searchReachOf = (company, teams) => `r.status = 'published' and true and (
+  (r.audience && (array['00000000-0000-0000-0000-000000000000'::uuid, ${company}::uuid] || ${teams}::uuid[])
+   and r.published_at <= now())
+  or (r.embargoed and exists (
+    select 1 from report_audience a
+    where a.report_id = r.id
+      and (a.company_id is null or (a.company_id = ${company} and (a.team_id is null or a.team_id = any(${teams}::uuid[]))))
+      and r.published_at + make_interval(hours => a.embargo_hours) <= now())))`
 const byUpdated = "order by r.updated_at desc, r.id desc"
 /** ReportsRepo.list: the page's ids from the filters, then those rows. */
 const listPage = (where) =>
@@ -528,7 +537,7 @@ try {
       group: "sql",
       name: `SQL search: reader ${text}`,
       sql: (db) =>
-        searchStatements(db, clientReachOf("$2", "$3"), [text, ids.northwind, ids.northwind_teams]),
+        searchStatements(db, searchReachOf("$2", "$3"), [text, ids.northwind, ids.northwind_teams]),
     })),
   ]
   const run = async (s) => {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { freshDatabase } from "./support/database.js"
 
 /**
- * The monthly search index (0010_report_search, 0011_report_search_inline): partitions, the sync
+ * The monthly search index (0010_report_search, 0011_report_search_rows): partitions, the sync
  * trigger, extend and rebuild, and words kept in the row.
  */
 
@@ -132,5 +132,44 @@ describe("the monthly search index", () => {
     )
     expect(stored.map((r) => r.id)).toEqual([long?.id])
     expect(Number(stored[0]?.outOfLine)).toBeGreaterThan(0)
+  })
+
+  it("carries each report's audience: all clients, a company, a team, and whether any entry waits", async () => {
+    const report = await insertReport("Audience note", "1 day")
+    const [company] = await query(
+      (sql) => sql<{ id: string }>`
+        insert into companies (name, slug, kind) values ('Audience Co', 'audience-co', 'client') returning id`,
+    )
+    const [team] = await query(
+      (sql) =>
+        sql<{
+          id: string
+        }>`insert into teams (company_id, name) values (${company!.id}, 'Desk') returning id`,
+    )
+    const audience = () =>
+      query(
+        (sql) => sql<{ audience: ReadonlyArray<string>; embargoed: boolean }>`
+          select audience, embargoed from report_search where id = ${report}`,
+      ).then((rows) => rows[0])
+    expect(await audience()).toEqual({ audience: [], embargoed: false })
+    await query(
+      (sql) => sql`
+        insert into report_audience (report_id, company_id, team_id, embargo_hours) values
+          (${report}, null, null, 0), (${report}, ${company!.id}, ${team!.id}, 0)`,
+    )
+    expect((await audience())?.audience.slice().sort()).toEqual(
+      ["00000000-0000-0000-0000-000000000000", team!.id].sort(),
+    )
+    await query((sql) => sql`delete from report_audience where report_id = ${report} and company_id is null`)
+    await query(
+      (sql) => sql`
+        insert into report_audience (report_id, company_id, embargo_hours) values (${report}, ${company!.id}, 24)`,
+    )
+    expect(await audience()).toEqual({ audience: [team!.id], embargoed: true })
+    // A rebuild computes the same; deleting the report takes its entries and row with it.
+    await query((sql) => sql`select report_search_rebuild()`)
+    expect(await audience()).toEqual({ audience: [team!.id], embargoed: true })
+    await query((sql) => sql`delete from reports where id = ${report}`)
+    expect(await audience()).toBeUndefined()
   })
 })

@@ -168,13 +168,35 @@ describe("reports", () => {
     await act("editor", report.id, "submit")
     await act("editor", report.id, "approve")
     await act("editor", report.id, "publish")
+    const finds = async (who: Parameters<typeof as>[0]) =>
+      (await decodeBody(SearchResult, await as(who)("GET", "/search?q=macro%20desk"))).reports.some(
+        (h) => h.report.id === report.id,
+      )
     expect((await as("deskReader")("GET", `/reports/${report.id}`)).status).toBe(200)
     expect((await as("acmeReader")("GET", `/reports/${report.id}`)).status).toBe(404)
     expect((await as("globexReader")("GET", `/reports/${report.id}`)).status).toBe(404)
+    expect([await finds("deskReader"), await finds("acmeReader"), await finds("globexReader")]).toEqual([
+      true,
+      false,
+      false,
+    ])
     await db.query(
       (sql) => sql`update reports set published_at = now() - interval '25 hours' where id = ${report.id}`,
     )
     expect((await as("globexReader")("GET", `/reports/${report.id}`)).status).toBe(200)
+    expect(await finds("globexReader")).toBe(true)
+
+    // A new audience reaches search at once: Acme as a whole, without a delay; no longer all clients.
+    const moved = await as("editor")("PATCH", `/reports/${report.id}`, {
+      version: (await decodeBody(Report, await as("editor")("GET", `/reports/${report.id}`))).version,
+      audience: [{ companyId: ids.acme, embargoHours: 0 }],
+    })
+    expect(moved.status).toBe(200)
+    expect([await finds("deskReader"), await finds("acmeReader"), await finds("globexReader")]).toEqual([
+      true,
+      true,
+      false,
+    ])
   })
 
   it("refuse a stale save with 409, keep every save as a revision, and restore one", async () => {

@@ -10,8 +10,7 @@ import reports from "./migrations/0007_reports.js"
 import errorReports from "./migrations/0008_error_reports.js"
 import reportIndexes from "./migrations/0009_report_indexes.js"
 import reportSearch from "./migrations/0010_report_search.js"
-import reportSearchInline from "./migrations/0011_report_search_inline.js"
-import serialPlans from "./migrations/0012_serial_plans.js"
+import reportSearchRows from "./migrations/0011_report_search_rows.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -25,8 +24,7 @@ const migrations = {
   "0008_error_reports": errorReports,
   "0009_report_indexes": reportIndexes,
   "0010_report_search": reportSearch,
-  "0011_report_search_inline": reportSearchInline,
-  "0012_serial_plans": serialPlans,
+  "0011_report_search_rows": reportSearchRows,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -56,15 +56,37 @@ export const reachClause = (sql: SqlClient.SqlClient, reach: ReportReach): State
     case "client": {
       if (reach.suspended) return sql`false`
       const sectors = reach.sectors === null ? sql`true` : sql`r.sector = any(${[...reach.sectors]}::text[])`
-      const teams =
-        reach.teamIds.length === 0
-          ? sql`a.team_id is null`
-          : sql`(a.team_id is null or a.team_id = any(${[...reach.teamIds]}::uuid[]))`
-      return sql`r.status = 'published' and ${sectors} and exists (
-        select 1 from report_audience a
-        where a.report_id = r.id
-          and (a.company_id is null or (a.company_id = ${reach.companyId} and ${teams}))
-          and r.published_at + make_interval(hours => a.embargo_hours) <= now())`
+      return sql`r.status = 'published' and ${sectors} and ${audienceAllows(sql, reach)}`
     }
   }
 }
+
+/** An audience entry of report `r` names the client reader, and its embargo has passed. */
+const audienceAllows = (sql: SqlClient.SqlClient, reach: Extract<ReportReach, { kind: "client" }>) => {
+  const teams =
+    reach.teamIds.length === 0
+      ? sql`a.team_id is null`
+      : sql`(a.team_id is null or a.team_id = any(${[...reach.teamIds]}::uuid[]))`
+  return sql`exists (
+    select 1 from report_audience a
+    where a.report_id = r.id
+      and (a.company_id is null or (a.company_id = ${reach.companyId} and ${teams}))
+      and r.published_at + make_interval(hours => a.embargo_hours) <= now())`
+}
+
+/**
+ * The same reach for rows of the search index aliased `r` (0011_report_search_rows), which
+ * carry who may read the report at once: a client reader's ids (all clients, the company, the
+ * teams) are tested in the row, and only a report with an embargo delay asks `report_audience`.
+ */
+export const searchReachClause = (sql: SqlClient.SqlClient, reach: ReportReach): Statement.Fragment => {
+  if (reach.kind !== "client" || reach.suspended) return reachClause(sql, reach)
+  const readers = [allClients, reach.companyId, ...reach.teamIds]
+  const sectors = reach.sectors === null ? sql`true` : sql`r.sector = any(${[...reach.sectors]}::text[])`
+  return sql`r.status = 'published' and ${sectors} and (
+    (r.audience && ${readers}::uuid[] and r.published_at <= now())
+    or (r.embargoed and ${audienceAllows(sql, reach)}))`
+}
+
+/** How the search index names "all clients" in its audience column. */
+const allClients = "00000000-0000-0000-0000-000000000000"

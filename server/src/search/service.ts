@@ -12,7 +12,7 @@ import {
 import { Effect } from "effect"
 import { reachOf } from "../companies/reach.js"
 import { Companies } from "../companies/service.js"
-import { type ReportReach, reachClause } from "../reports/reach.js"
+import { type ReportReach, searchReachClause } from "../reports/reach.js"
 import { ReportsRepo } from "../reports/repo.js"
 import { TickersRepo } from "../tickers/repo.js"
 import { Users } from "../users/service.js"
@@ -52,7 +52,10 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
     const users = yield* Users
 
     const filters = (params: SearchParams, reach: ReportReach) => {
-      const clauses: Array<Statement.Fragment> = [sql`r.search @@ ${query(params)}`, reachClause(sql, reach)]
+      const clauses: Array<Statement.Fragment> = [
+        sql`r.search @@ ${query(params)}`,
+        searchReachClause(sql, reach),
+      ]
       if (params.ticker) clauses.push(sql`r.tickers @> array[${params.ticker.toUpperCase()}]::text[]`)
       if (params.sector) clauses.push(sql`r.sector = ${params.sector}`)
       if (params.type) clauses.push(sql`r.type = ${params.type}`)
@@ -73,7 +76,8 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
      * update), from the monthly search index (0010_report_search), each with its relevance. With
      * the window's bounds known when planning, PostgreSQL reads only its months, and picks per
      * month: a walk of the date index for common words, that month's GIN matches for rarer ones.
-     * Only the rows kept are ranked, from the words in the same row (0011_report_search_inline).
+     * Only the rows kept are ranked, from the words in the same row; `folio_serial_plan()` keeps
+     * parallel workers out (0011_report_search_rows).
      */
     const matchesWithin = (
       params: SearchParams,
