@@ -51,24 +51,14 @@ export class Sessions extends Effect.Service<Sessions>()("@folio/server/Sessions
     const resolve = (token: string, via: Actor["via"]) =>
       Effect.gen(function* () {
         if (token.length < 20 || token.length > 200) return Option.none<Actor>()
-        const rows = yield* sql<{
-          id: string
-          userId: string
-          csrfToken: string | null
-          lastSeenAt: Date
-        }>`
-          select id, user_id, csrf_token, last_seen_at from sessions
-          where token_hash = ${hashSecret(token)} and revoked_at is null and expires_at > now()
-            and last_seen_at > now() - make_interval(secs => ${idleMs / 1000})`
-        const session = rows[0]
-        if (!session) return Option.none<Actor>()
-        const user = yield* users.findById(session.userId)
-        if (Option.isNone(user) || user.value.status !== "active") return Option.none<Actor>()
+        const found = yield* users.findBySession(hashSecret(token), idleMs / 1000)
+        if (Option.isNone(found) || found.value.user.status !== "active") return Option.none<Actor>()
+        const { session, user } = found.value
         // Sliding idle window; written at most once a minute to keep reads cheap.
         if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
           yield* sql`update sessions set last_seen_at = now() where id = ${session.id}`
         }
-        const { passwordHash: _, company, ...profile } = user.value
+        const { passwordHash: _, company, ...profile } = user
         return Option.some<Actor>({
           user: profile,
           company,
