@@ -1,8 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { PgClient } from "@effect/sql-pg"
-import { Effect, Redacted, String as Str } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
-import { freshDatabase } from "./support/database.js"
+import { freshDatabase, queryAt } from "./support/database.js"
 
 /**
  * The monthly search index (0010_report_search, 0011_report_search_rows): partitions, the sync
@@ -10,13 +7,7 @@ import { freshDatabase } from "./support/database.js"
  */
 
 let url: string
-const query = <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) =>
-  Effect.runPromise(
-    Effect.flatMap(SqlClient.SqlClient, f).pipe(
-      Effect.provide(PgClient.layer({ url: Redacted.make(url), transformResultNames: Str.snakeToCamel })),
-      Effect.orDie,
-    ),
-  )
+const query = queryAt(() => url)
 
 const partitions = () =>
   query(

@@ -1,20 +1,11 @@
-import { SqlClient } from "@effect/sql"
-import { PgClient } from "@effect/sql-pg"
-import { Effect, Redacted, String as Str } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
 import { highlightsOf, runsOf, wantedWords } from "../src/search/snippets.js"
-import { freshDatabase } from "./support/database.js"
+import { freshDatabase, queryAt } from "./support/database.js"
 
 /** Search snippets (search/snippets.ts): the sentences with the query's words, marked by PostgreSQL. */
 
 let url: string
-const query = <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) =>
-  Effect.runPromise(
-    Effect.flatMap(SqlClient.SqlClient, f).pipe(
-      Effect.provide(PgClient.layer({ url: Redacted.make(url), transformResultNames: Str.snakeToCamel })),
-      Effect.orDie,
-    ),
-  )
+const query = queryAt(() => url)
 
 const insert = (title: string, summary: string, body: string) =>
   query(

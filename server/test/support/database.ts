@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto"
+import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Redacted, String as Str } from "effect"
 import { inject } from "vitest"
 import { databaseUrl, withClient } from "./postgres.js"
 
@@ -27,3 +30,14 @@ export const freshDatabase = async (): Promise<string> => {
   }
   return databaseUrl(adminUrl, name)
 }
+
+/** Runs an effect that needs a SqlClient against `url` (one pool per call), dying on errors. */
+export const queryAt =
+  (url: () => string) =>
+  <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>): Promise<A> =>
+    Effect.runPromise(
+      Effect.flatMap(SqlClient.SqlClient, f).pipe(
+        Effect.provide(PgClient.layer({ url: Redacted.make(url()), transformResultNames: Str.snakeToCamel })),
+        Effect.orDie,
+      ),
+    )
