@@ -55,11 +55,14 @@ export const reachClause = (sql: SqlClient.SqlClient, reach: ReportReach): State
       return sql`r.status = 'published'`
     case "client": {
       if (reach.suspended) return sql`false`
-      const sectors = reach.sectors === null ? sql`true` : sql`r.sector = any(${[...reach.sectors]}::text[])`
-      return sql`r.status = 'published' and ${sectors} and ${audienceAllows(sql, reach)}`
+      return sql`r.status = 'published' and ${sectorsAllowed(sql, reach)} and ${audienceAllows(sql, reach)}`
     }
   }
 }
+
+/** Report `r` is in a sector the client reader's company is entitled to. */
+const sectorsAllowed = (sql: SqlClient.SqlClient, reach: Extract<ReportReach, { kind: "client" }>) =>
+  reach.sectors === null ? sql`true` : sql`r.sector = any(${[...reach.sectors]}::text[])`
 
 /** An audience entry of report `r` names the client reader, and its embargo has passed. */
 const audienceAllows = (sql: SqlClient.SqlClient, reach: Extract<ReportReach, { kind: "client" }>) => {
@@ -82,8 +85,7 @@ const audienceAllows = (sql: SqlClient.SqlClient, reach: Extract<ReportReach, { 
 export const searchReachClause = (sql: SqlClient.SqlClient, reach: ReportReach): Statement.Fragment => {
   if (reach.kind !== "client" || reach.suspended) return reachClause(sql, reach)
   const readers = [allClients, reach.companyId, ...reach.teamIds]
-  const sectors = reach.sectors === null ? sql`true` : sql`r.sector = any(${[...reach.sectors]}::text[])`
-  return sql`r.status = 'published' and ${sectors} and (
+  return sql`r.status = 'published' and ${sectorsAllowed(sql, reach)} and (
     (r.audience && ${readers}::uuid[] and r.published_at <= now())
     or (r.embargoed and ${audienceAllows(sql, reach)}))`
 }

@@ -53,7 +53,7 @@ export const highlightsOf = (
                (select string_agg(s, ' … ' order by n)
                 from regexp_split_to_table(${text}, '(?<=[.!?])\\s+|\\n+') with ordinality as t(s, n)
                 where s ~* words.pattern),
-               left(r.summary || chr(10) || r.body, 600))`,
+               left(${text}, 600))`,
            )}, ${params.query},
              'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", ' || ${marks}) as snippet
     from reports r, words where r.id = any(${params.ids}::uuid[])`

@@ -86,31 +86,37 @@ begin
   analyze report_search;
   return n;
 end $fn$;
+-- Who may read a report at once, and whether any of its audience entries waits for an embargo.
+create function report_search_audience(report uuid, out audience uuid[], out embargoed boolean)
+language sql stable as $$
+  select array(select case when a.company_id is null then '00000000-0000-0000-0000-000000000000'::uuid
+                           when a.team_id is null then a.company_id
+                           else a.team_id end
+               from report_audience a left join teams t on t.id = a.team_id
+               where a.report_id = report and a.embargo_hours = 0
+                 and (a.team_id is null or t.company_id = a.company_id)),
+         exists (select 1 from report_audience a where a.report_id = report and a.embargo_hours > 0) $$;
+
 create or replace function report_search_row(r reports) returns report_search language sql stable
   as $$ select r.id, coalesce(r.published_at, r.updated_at), r.updated_at, r.published_at, r.status,
-               r.sector, r.type, r.tickers, r.search,
-               array(select case when a.company_id is null then '00000000-0000-0000-0000-000000000000'::uuid
-                                 when a.team_id is null then a.company_id
-                                 else a.team_id end
-                     from report_audience a left join teams t on t.id = a.team_id
-                     where a.report_id = r.id and a.embargo_hours = 0
-                       and (a.team_id is null or t.company_id = a.company_id)),
-               exists (select 1 from report_audience a where a.report_id = r.id and a.embargo_hours > 0) $$;
+               r.sector, r.type, r.tickers, r.search, x.audience, x.embargoed
+        from report_search_audience(r.id) x $$;
 
 create function report_search_audience_sync() returns trigger language plpgsql as $fn$
 declare
-  report reports;
-  entry report_search;
+  report uuid := coalesce(new.report_id, old.report_id);
+  report_at timestamptz;
 begin
-  -- A report's audience entries change together: its row takes them all again.
-  select * into report from reports where id = coalesce(new.report_id, old.report_id);
+  -- A report's audience entries change together: its row takes them all again. Only the date is
+  -- read from reports, to find the row's month.
+  select coalesce(published_at, updated_at) into report_at from reports where id = report;
   if not found then
     return null;
   end if;
-  entry := report_search_row(report);
-  update report_search set audience = entry.audience, embargoed = entry.embargoed
-  where id = entry.id and at = entry.at
-    and (audience, embargoed) is distinct from (entry.audience, entry.embargoed);
+  update report_search s set audience = x.audience, embargoed = x.embargoed
+  from report_search_audience(report) x
+  where s.id = report and s.at = report_at
+    and (s.audience, s.embargoed) is distinct from (x.audience, x.embargoed);
   return null;
 end $fn$;
 
