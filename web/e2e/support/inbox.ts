@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs"
 import { expect } from "@playwright/test"
+import { completeJsonLines } from "./jsonLines"
 
 /** A message the e2e server's SMTP server received (one JSON line in E2E_MAILBOX). */
 export interface Mail {
@@ -17,13 +17,7 @@ const mailboxFile = (): string => {
 
 /** Every message to `to` so far, oldest first. */
 export const mailTo = (to: string): ReadonlyArray<Mail> => {
-  const file = mailboxFile()
-  if (!existsSync(file)) return []
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as Mail)
-    .filter((mail) => mail.to.toLowerCase() === to.toLowerCase())
+  return completeJsonLines<Mail>(mailboxFile()).filter((mail) => mail.to.toLowerCase() === to.toLowerCase())
 }
 
 /**

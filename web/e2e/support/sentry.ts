@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs"
 import { expect, type Page, type Request } from "@playwright/test"
 import { parseEnvelope } from "@sentry/core"
+import { completeJsonLines } from "./jsonLines"
 
 /** A request the e2e server's stand-in for Sentry's ingest received (one JSON line in E2E_SENTRY_INGEST). */
 export interface Forwarded {
@@ -19,15 +19,11 @@ const ingestFile = (): string => {
 
 /** Everything the tunnel has forwarded so far, oldest first. */
 export const forwarded = (): ReadonlyArray<Forwarded> => {
-  const file = ingestFile()
-  if (!existsSync(file)) return []
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      const record = JSON.parse(line) as Omit<Forwarded, "body"> & { readonly body: string }
-      return { ...record, body: Buffer.from(record.body, "base64") }
-    })
+  type Record = Omit<Forwarded, "body"> & { readonly body: string }
+  return completeJsonLines<Record>(ingestFile()).map((record) => ({
+    ...record,
+    body: Buffer.from(record.body, "base64"),
+  }))
 }
 
 export interface EnvelopeItem {
