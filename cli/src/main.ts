@@ -32,7 +32,7 @@ Environment:
   NO_COLOR           no colour in any output
   FOLIO_DEBUG        print stack traces of unexpected errors
 
-Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled.
+Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled, 141 output closed early.
 
 Examples:
   $ folio doctor
@@ -45,6 +45,14 @@ Examples:
   $ folio reports import ./reports --upsert
 `,
   )
+
+// A reader that stops early (`folio reports list --json | head`) closes the pipe: end quietly with
+// the code a shell gives a process stopped by SIGPIPE, not with Node's unhandled-error stack.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error
+    process.exit(141)
+  })
 
 registerDoctor(program)
 registerSession(program)

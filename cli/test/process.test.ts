@@ -1,7 +1,8 @@
+import { spawn } from "node:child_process"
 import { readFile } from "node:fs/promises"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { freePort } from "../../server/test/support/server.js"
-import { assertFreshBuild, runFolio, tempConfigDir } from "./support/folio.js"
+import { assertFreshBuild, folioBin, runFolio, tempConfigDir } from "./support/folio.js"
 
 let config: Awaited<ReturnType<typeof tempConfigDir>>
 
@@ -72,6 +73,19 @@ describe("folio without a server", () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toBe("")
     expect(run.stderr).toContain("Not signed in.")
+  })
+
+  it("stops quietly with 141 when its reader closes the pipe (`folio --help | head -c0`)", async () => {
+    const child = spawn(process.execPath, [folioBin, "--help"], {
+      env: { ...process.env, FOLIO_CONFIG_DIR: config.path },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    // The reader is gone before Node in the child has started, so its first write meets EPIPE.
+    child.stdout.destroy()
+    let stderr = ""
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve))
+    expect({ code, stderr }).toEqual({ code: 141, stderr: "" })
   })
 
   it("fails doctor against a closed port with one clear line on stderr and nothing on stdout", async () => {
