@@ -157,6 +157,12 @@ export const describeFailure =
           message: `Folio at ${url} does not recognise ${error.method} ${error.path}.`,
           hint: `The server may be older than this CLI (folio ${cliVersion}).`,
         })
+      case "PayloadTooLarge":
+        return new CliError({
+          code: error._tag,
+          message: `Folio at ${url} refused the request: ${withStop(error.message)}`,
+          hint: "For an import, a smaller --batch-size sends less at once.",
+        })
       case "InternalServerError":
         return new CliError({
           code: error._tag,

@@ -64,6 +64,13 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
   HttpApiSchema.annotations({ status: 503 }),
 ) {}
 
+/** A request body over what the server reads for that endpoint (see `bodyMaxBytesFor`). */
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
+  "PayloadTooLarge",
+  { message: Schema.String, maxBytes: Schema.Int },
+  HttpApiSchema.annotations({ status: 413 }),
+) {}
+
 /** An unexpected failure. `digest` is also written to the server log next to the cause. */
 export class InternalServerError extends Schema.TaggedError<InternalServerError>()(
   "InternalServerError",
@@ -80,4 +87,5 @@ export type ApiError =
   | RateLimited
   | UnrecognizedAction
   | ServiceUnavailable
+  | PayloadTooLarge
   | InternalServerError

@@ -9,6 +9,7 @@ import { DatabaseLive, MigrationsLive } from "./db/database.js"
 import { ErrorInbox } from "./errorReports/inbox.js"
 import { ErrorReporter, ErrorReporterLive } from "./errorReports/serverSdk.js"
 import { ApiLive } from "./http/api.js"
+import { bodyLimit } from "./http/bodyLimit.js"
 import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { HousekeepingLive } from "./jobs/housekeeping.js"
@@ -55,7 +56,11 @@ export const HttpLive = (options: ServerOptions = {}) =>
       // Like HttpApiBuilder.serve, but our middleware runs inside the response writer, so it
       // can still turn a defect into the 500 JSON body and stamp headers on every response.
       const serve = HttpApiBuilder.httpApp.pipe(
-        Effect.map((app) => HttpServer.serve(outer(options.middleware ? options.middleware(app) : app))),
+        Effect.map((app) =>
+          HttpServer.serve(
+            outer(bodyLimit(config.tunnelPath)(options.middleware ? options.middleware(app) : app)),
+          ),
+        ),
         Layer.unwrapEffect,
         Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
       )

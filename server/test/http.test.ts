@@ -112,6 +112,59 @@ describe("unknown API paths", () => {
   })
 })
 
+describe("request bodies", () => {
+  const post = (path: string, body: string) =>
+    fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body })
+
+  it("over 2 MiB are refused with 413 PayloadTooLarge before anything is read", async () => {
+    const response = await post("/api/session", `{"email":"${"a".repeat(3 * 1024 * 1024)}"}`)
+    expect(response.status).toBe(413)
+    expect(response.headers.get("connection")).toBe("close")
+    expect(await response.json()).toEqual({
+      _tag: "PayloadTooLarge",
+      message: "The request body is larger than 2 MiB, the most the server accepts here.",
+      maxBytes: 2 * 1024 * 1024,
+    })
+  })
+
+  it("under the cap are read and answered as usual", async () => {
+    const response = await post("/api/session", `{"email":"${"a".repeat(1024 * 1024)}","password":"x"}`)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ _tag: "HttpApiDecodeError" })
+  })
+
+  it("of an import batch may be up to 16 MiB, and no more", async () => {
+    const batch = (bytes: number) =>
+      JSON.stringify({ batchKey: "k".repeat(16), rows: [], pad: "x".repeat(bytes) })
+    const over = await post("/api/reports/import", batch(17 * 1024 * 1024))
+    expect(over.status).toBe(413)
+    expect(await over.json()).toMatchObject({ _tag: "PayloadTooLarge", maxBytes: 16 * 1024 * 1024 })
+    // Under the cap the request reaches the endpoint, which asks for a sign-in.
+    const under = await post("/api/reports/import", batch(3 * 1024 * 1024))
+    expect(under.status).toBe(401)
+  })
+
+  it("sent without a Content-Length are cut off at the cap, and the server carries on", async () => {
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 48; i++) controller.enqueue(new Uint8Array(64 * 1024).fill(0x61))
+        controller.close()
+      },
+    })
+    const refused = await fetch(`${server.url}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: chunks,
+      duplex: "half",
+    } as RequestInit).then(
+      (response) => response.status,
+      () => "connection closed",
+    )
+    expect([413, "connection closed"]).toContain(refused)
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+  })
+})
+
 describe("the console", () => {
   it("serves hashed assets as immutable and the shell as no-cache", async () => {
     const asset = await fetch(`${server.url}/assets/index-abc123.js`)

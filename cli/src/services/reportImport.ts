@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto"
 import {
+  cutIntoBatches,
   encodeRecord,
   type ImportFormat,
   type ImportIssue,
   type ImportRow,
+  importBatchMaxBytes,
   parseImportFile,
   type ReportImportResult,
   validateRecord,
@@ -40,7 +42,6 @@ export const defaultBatchSize = 1000
 export const maxBatchSize = 2000
 /** Three in flight keep PostgreSQL writing one batch while the next is encoded, sent and checked. */
 export const defaultConcurrency = 3
-const defaultMaxBatchBytes = 4 * 1024 * 1024
 /** One batch may take a while on a busy server; far longer than the CLI's usual 15 s. */
 const batchTimeoutSeconds = 120
 /** Attempts per batch before the import stops (the first try plus retries). */
@@ -136,32 +137,18 @@ export const cutBatches = (
   size: number,
   maxBytes: number,
 ): ReadonlyArray<Batch> => {
-  const batches: Array<Batch> = []
-  let current: Array<{ readonly row: ImportRow; readonly json: string }> = []
-  let bytes = 0
-  const close = () => {
-    if (current.length === 0) return
-    batches.push({
-      index: batches.length,
-      key: batchKey(
-        current.map(({ row, json }) => ({ file: row.file, line: row.line, json })),
-        flags,
-      ),
-      rows: current.map(({ row }) => row),
-      bytes,
-    })
-    current = []
-    bytes = 0
-  }
-  for (const entry of rows) {
-    // The row's JSON plus the envelope around it ({"file":…,"line":…,"record":…},).
-    const rowBytes = Buffer.byteLength(entry.json) + Buffer.byteLength(entry.row.file) + 40
-    if (current.length >= size || (current.length > 0 && bytes + rowBytes > maxBytes)) close()
-    current.push(entry)
-    bytes += rowBytes
-  }
-  close()
-  return batches
+  // The row's JSON plus the envelope around it ({"file":…,"line":…,"record":…},).
+  const bytesOf = (entry: { readonly row: ImportRow; readonly json: string }) =>
+    Buffer.byteLength(entry.json) + Buffer.byteLength(entry.row.file) + 40
+  return cutIntoBatches(rows, { size, maxBytes }, bytesOf).map((entries, index) => ({
+    index,
+    key: batchKey(
+      entries.map(({ row, json }) => ({ file: row.file, line: row.line, json })),
+      flags,
+    ),
+    rows: entries.map(({ row }) => row),
+    bytes: entries.reduce((sum, entry) => sum + bytesOf(entry), 0),
+  }))
 }
 
 /**
@@ -229,7 +216,7 @@ export const prepareImport = (input: ImportInput): Effect.Effect<Omit<Prepared, 
       valid,
       { upsert: input.upsert, dryRun: input.dryRun },
       input.batchSize,
-      input.maxBatchBytes ?? defaultMaxBatchBytes,
+      input.maxBatchBytes ?? importBatchMaxBytes,
     )
     return {
       files: found.files.map((file) => file.name),

@@ -1,6 +1,6 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import pkg from "../../package.json" with { type: "json" }
-import { InternalServerError, UnrecognizedAction } from "../errors.js"
+import { InternalServerError, PayloadTooLarge, UnrecognizedAction } from "../errors.js"
 import { AuditGroup } from "./audit.js"
 import { AuthGroup } from "./auth.js"
 import { CompaniesGroup } from "./companies.js"
@@ -35,6 +35,7 @@ export class FolioApi extends HttpApi.make("folio")
   .add(SearchGroup)
   .add(ErrorReportsGroup)
   .addError(UnrecognizedAction)
+  .addError(PayloadTooLarge)
   .addError(InternalServerError)
   .prefix(apiPrefix)
   .annotate(OpenApi.Title, "Folio API")

@@ -1,4 +1,11 @@
-import type { ImportRow, ReportImportRequest, ReportImportResult } from "@folio/core"
+import {
+  cutIntoBatches,
+  type ImportRow,
+  importBatchMaxBytes,
+  type ReportImportRequest,
+  type ReportImportResult,
+  utf8Bytes,
+} from "@folio/core"
 import { callApi } from "./client"
 
 /** One batch of rows; a `batchKey` the server has seen returns the first result without writing again. */
@@ -6,7 +13,16 @@ export const importReportBatch = (payload: ReportImportRequest): Promise<ReportI
   callApi((client) => client.reports.import({ payload }))
 
 /** Rows per request: small enough for a quick answer and a smooth progress bar. */
-export const importBatchSize = 500
+const importBatchSize = 500
+
+/**
+ * The rows in batches of at most `importBatchSize` rows and `importBatchMaxBytes` of JSON, in
+ * order: long reports go in smaller batches, so no request passes what the server reads.
+ */
+export const importBatchesOf = (rows: ReadonlyArray<ImportRow>): ReadonlyArray<ReadonlyArray<ImportRow>> =>
+  cutIntoBatches(rows, { size: importBatchSize, maxBytes: importBatchMaxBytes }, (row) =>
+    utf8Bytes(JSON.stringify(row)),
+  )
 
 const hex = (bytes: ArrayBuffer): string =>
   Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("")

@@ -5,6 +5,7 @@ import {
   Forbidden,
   InternalServerError,
   NotFound,
+  PayloadTooLarge,
   RateLimited,
   ServiceUnavailable,
   serverExceptionText,
@@ -50,6 +51,7 @@ export const describeError = (error: unknown, host: string): ErrorDescription =>
     error instanceof NotFound ||
     error instanceof Conflict ||
     error instanceof RateLimited ||
+    error instanceof PayloadTooLarge ||
     error instanceof ValidationError ||
     error instanceof Unauthorized
   ) {

@@ -1,7 +1,7 @@
 import type { ImportIssue, ImportRow, ReportImportResult } from "@folio/core"
 import { useQueryClient } from "@tanstack/react-query"
 import { useRef, useState } from "react"
-import { batchKeyOf, importBatchSize, importReportBatch } from "../../../../api/reportImport"
+import { batchKeyOf, importBatchesOf, importReportBatch } from "../../../../api/reportImport"
 
 export interface ImportOptions {
   readonly upsert: boolean
@@ -42,12 +42,6 @@ export type ImportRun =
       readonly totals: ImportTotals
       readonly error: unknown
     }
-
-const chunk = <A>(items: ReadonlyArray<A>, size: number): ReadonlyArray<ReadonlyArray<A>> => {
-  const out: Array<ReadonlyArray<A>> = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
 
 /**
  * Sends the valid rows in batches, one after another, each with a key derived from its content;
@@ -104,7 +98,7 @@ export const useImportRun = () => {
   }
 
   const start = (rows: ReadonlyArray<ImportRow>, options: ImportOptions) => {
-    plan.current = { batches: chunk(rows, importBatchSize), options }
+    plan.current = { batches: importBatchesOf(rows), options }
     void go(0, zero, 0)
   }
 

@@ -1,0 +1,24 @@
+import { apiPrefix } from "./api.js"
+
+const mib = 1024 * 1024
+
+/** The most the server reads of a request body: a report with a 200,000-character body fits. */
+export const requestBodyMaxBytes = 2 * mib
+
+/** The most the server reads of one import batch (reports or tickers). */
+export const importBodyMaxBytes = 16 * mib
+
+/**
+ * What clients aim for per import batch, well under `importBodyMaxBytes`: a batch is closed before
+ * its JSON passes this, so a few long reports go in smaller batches instead of being refused.
+ */
+export const importBatchMaxBytes = 4 * mib
+
+const importPaths = new Set([`${apiPrefix}/reports/import`, `${apiPrefix}/tickers/import`])
+
+/** The body cap for a request to `path` (no query string). */
+export const bodyMaxBytesFor = (path: string): number =>
+  importPaths.has(path) ? importBodyMaxBytes : requestBodyMaxBytes
+
+export const payloadTooLargeText = (maxBytes: number): string =>
+  `The request body is larger than ${maxBytes / mib} MiB, the most the server accepts here.`
