@@ -186,13 +186,14 @@ const lifecycle = [
 ] as const
 
 const loadService = async () => {
-  const [{ runCli }, service, ui, { withProgress }] = await Promise.all([
+  const [{ runCli }, reads, writes, ui, { withProgress }] = await Promise.all([
     import("../runtime.js"),
     import("../services/reports.js"),
+    import("../services/reportWrites.js"),
     import("../ui/reports.js"),
     import("../ui/progress.js"),
   ])
-  return { runCli, service, ui, withProgress }
+  return { runCli, service: { ...reads, ...writes }, ui, withProgress }
 }
 
 /** reports list | get | create | update | submit | … | export | import. */

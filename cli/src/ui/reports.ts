@@ -5,7 +5,8 @@ import {
   statusLabels,
   type transitions,
 } from "@folio/core"
-import type { OneReport, ReportList, TransitionedReport, UpdatedReport } from "../services/reports.js"
+import type { OneReport, ReportList, TransitionedReport } from "../services/reports.js"
+import type { UpdatedReport } from "../services/reportWrites.js"
 import { formatDateTime } from "./format.js"
 import type { Output } from "./output.js"
 import { renderMoreNote } from "./paging.js"
