@@ -366,9 +366,10 @@ const searchHighlights = (param, wantedParam, idsParam) => `
   select r.id,
          ts_headline('english', r.title, ${tsq(param)}, 'HighlightAll=true, StartSel=' || chr(1) || ', StopSel=' || chr(2)) as title,
          ts_headline('english', regexp_replace(coalesce(
-             (select string_agg(s, ' … ' order by n)
-              from regexp_split_to_table(r.summary || chr(10) || left(r.body, 20000), '(?<=[.!?])\\s+|\\n+') with ordinality as t(s, n)
-              where s ~* words.pattern),
+             (select string_agg(case when prev is null then '' when n = prev + 1 then ' ' else ' … ' end || s, '' order by n)
+              from (select s, n, lag(n) over (order by n) as prev
+                    from regexp_split_to_table(r.summary || chr(10) || left(r.body, 20000), '(?<=[.!?])\\s+|\\n+') with ordinality as t(s, n)
+                    where s ~* words.pattern) kept),
              left(r.summary || chr(10) || r.body, 600)), '[#*_>\`\\[\\]|]+|\\(https?://[^)]*\\)', ' ', 'g'), ${tsq(param)},
            'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", StartSel=' || chr(1) || ', StopSel=' || chr(2)) as snippet
   from reports r, words where r.id = any(${idsParam}::uuid[])`

@@ -54,6 +54,16 @@ describe("search snippets", () => {
     expect(found.title).toBe("Turbine makers")
   })
 
+  it("keeps sentences that were next to each other together, and marks the gaps with …", async () => {
+    const id = await insert(
+      "Metals",
+      "A note.",
+      `Copper demand rose. Copper supply fell. ${filler(3, "zinc")} Copper prices followed.`,
+    )
+    const found = await snippet(id, "copper")
+    expect(found.snippet).toContain("[Copper] demand rose. [Copper] supply fell. … [Copper] prices followed")
+  })
+
   it("chooses sentences by the words wanted, not the excluded ones", async () => {
     const id = await insert(
       "Wind",

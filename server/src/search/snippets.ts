@@ -28,7 +28,7 @@ const plain = (sql: SqlClient.SqlClient, text: Statement.Fragment) =>
  * The titles and snippets of a page of hits with the query's words marked: `ts_headline`, which
  * stems every word of the text it is given, so it is given only the sentences of the summary and
  * body that hold one of the query's words (by the start of its stem, as PostgreSQL stems it), in
- * their order, joined by " … ". That is what a snippet shows anyway, at a third of the cost or
+ * their order: next to each other when they were, else with " … " between. That is what a snippet shows anyway, at a third of the cost or
  * less. A report whose sentences hold none (a match in the title only) shows its opening.
  */
 export const highlightsOf = (
@@ -50,9 +50,11 @@ export const highlightsOf = (
            ts_headline('english', ${plain(
              sql,
              sql`coalesce(
-               (select string_agg(s, ' … ' order by n)
-                from regexp_split_to_table(${text}, '(?<=[.!?])\\s+|\\n+') with ordinality as t(s, n)
-                where s ~* words.pattern),
+               (select string_agg(case when prev is null then '' when n = prev + 1 then ' ' else ' … ' end || s, ''
+                                  order by n)
+                from (select s, n, lag(n) over (order by n) as prev
+                      from regexp_split_to_table(${text}, '(?<=[.!?])\\s+|\\n+') with ordinality as t(s, n)
+                      where s ~* words.pattern) kept),
                left(${text}, 600))`,
            )}, ${params.query},
              'MaxFragments=2, MaxWords=28, MinWords=12, FragmentDelimiter=" … ", ' || ${marks}) as snippet
