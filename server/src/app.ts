@@ -10,6 +10,7 @@ import { ErrorInbox } from "./errorReports/inbox.js"
 import { ErrorReporter, ErrorReporterLive } from "./errorReports/serverSdk.js"
 import { ApiLive } from "./http/api.js"
 import { bodyLimit } from "./http/bodyLimit.js"
+import { forwardedClient } from "./http/clientAddress.js"
 import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { HousekeepingLive } from "./jobs/housekeeping.js"
@@ -58,7 +59,11 @@ export const HttpLive = (options: ServerOptions = {}) =>
       const serve = HttpApiBuilder.httpApp.pipe(
         Effect.map((app) =>
           HttpServer.serve(
-            outer(bodyLimit(config.tunnelPath)(options.middleware ? options.middleware(app) : app)),
+            outer(
+              forwardedClient(config.trustedProxies)(
+                bodyLimit(config.tunnelPath)(options.middleware ? options.middleware(app) : app),
+              ),
+            ),
           ),
         ),
         Layer.unwrapEffect,

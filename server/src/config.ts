@@ -1,6 +1,7 @@
 import { parseSentryDsn, passwordProblem, type SentryDsn } from "@folio/core"
 import { Config, ConfigError, Context, Either, Layer, LogLevel, Option, Redacted } from "effect"
 import { buildId } from "./build-info.js"
+import { parseTrustedProxies } from "./http/clientAddress.js"
 
 /**
  * Configuration from the environment, validated once at start. A bad variable stops the server
@@ -26,6 +27,8 @@ export interface AppConfigShape {
   readonly seed: "demo" | "none"
   /** Audit entries older than this many days are deleted by the hourly housekeeping. */
   readonly auditRetentionDays: number
+  /** Reverse proxies whose `X-Forwarded-For` names the client (`FOLIO_TRUSTED_PROXIES`). */
+  readonly trustedProxies: ReadonlyArray<string>
   /** Where the console's Sentry SDK posts envelopes (docs/error-reports.md). */
   readonly tunnelPath: `/${string}`
   /** The console's DSN (`SENTRY_DSN`); unset, the console reports to the built-in local DSN. */
@@ -214,6 +217,15 @@ const sentryIngestUrl = url("SENTRY_INGEST_URL", ["http:", "https:"]).pipe(
   ),
 )
 
+const trustedProxies = Config.string("FOLIO_TRUSTED_PROXIES").pipe(
+  Config.withDefault(""),
+  Config.mapOrFail((raw) =>
+    Either.mapLeft(parseTrustedProxies(raw), (problem) =>
+      ConfigError.InvalidData(["FOLIO_TRUSTED_PROXIES"], problem),
+    ),
+  ),
+)
+
 const logFormat = Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option)
 
 const fields = Config.all({
@@ -240,6 +252,7 @@ const fields = Config.all({
   mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
   seed: Config.literal("demo", "none")("FOLIO_SEED").pipe(Config.option),
   auditRetentionDays: positiveInt("FOLIO_AUDIT_RETENTION_DAYS", 365),
+  trustedProxies,
   tunnelPath,
   sentryDsn: sentryDsn("SENTRY_DSN"),
   sentryAllowedDsns,

@@ -68,6 +68,14 @@ describe("configuration errors", () => {
     expect(lines[0]).toContain('"abc"')
   })
 
+  it("name the proxy entry that is not an address or network", async () => {
+    const { child, output } = run({ FOLIO_TRUSTED_PROXIES: "10.0.0.0/8, proxy.internal" })
+    expect(await exited(child)).toBe(1)
+    expect(output().trim()).toContain(
+      'Invalid configuration: FOLIO_TRUSTED_PROXIES: expected IP addresses or networks like 10.0.0.0/8, comma-separated, got "proxy.internal"',
+    )
+  })
+
   it("name each bad variable", async () => {
     const { child, output } = run({ LOG_LEVEL: "loud", FOLIO_ADMIN_PASSWORD: "short" })
     expect(await exited(child)).toBe(1)

@@ -196,3 +196,55 @@ describe("sign-in rate limit", () => {
     expect(answers[5]?.tag).toBe("RateLimited")
   })
 })
+
+describe("behind a trusted proxy (FOLIO_TRUSTED_PROXIES)", () => {
+  // Requests come from 127.0.0.1: here that is the proxy, and X-Forwarded-For names the client.
+  let proxied: TestServer
+  beforeAll(async () => {
+    proxied = await startTestServer({ config: { trustedProxies: ["127.0.0.1", "::1"] } })
+  })
+  afterAll(() => proxied.stop())
+
+  const wrongFrom = (base: string, client: string, i: number) =>
+    signIn(
+      base,
+      { email: `nobody-${client}-${i}@folio.test`, password: "wrong password!" },
+      { "x-forwarded-for": client },
+    ).then((response) => response.status)
+
+  it("limits each client behind the proxy on its own, not everyone together", async () => {
+    const first: Array<number> = []
+    for (let i = 0; i < 31; i++) first.push(await wrongFrom(proxied.url, "203.0.113.7", i))
+    expect(first.slice(0, 30).every((status) => status === 401)).toBe(true)
+    expect(first[30]).toBe(429)
+    // Another person behind the same proxy still signs in.
+    expect(await wrongFrom(proxied.url, "203.0.113.8", 0)).toBe(401)
+  })
+
+  it("records the client's address on the session", async () => {
+    const response = await signIn(
+      proxied.url,
+      { email: proxied.adminEmail, password: proxied.adminPassword, client: "cli" },
+      { "x-forwarded-for": "198.51.100.4" },
+    )
+    const { token } = Schema.decodeUnknownSync(Schema.Struct({ token: Schema.String }))(await response.json())
+    const sessions = await fetch(`${proxied.url}/api/profile/sessions`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const list = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ ip: Schema.NullOr(Schema.String) })))(
+      await sessions.json(),
+    )
+    expect(list.map((session) => session.ip)).toContain("198.51.100.4")
+  })
+
+  it("is not believed from anyone else: without trusted proxies the header changes nothing", async () => {
+    const plain = await startTestServer()
+    try {
+      const statuses: Array<number> = []
+      for (let i = 0; i < 31; i++) statuses.push(await wrongFrom(plain.url, `198.51.100.${i + 1}`, i))
+      expect(statuses[30]).toBe(429)
+    } finally {
+      await plain.stop()
+    }
+  })
+})

@@ -26,6 +26,7 @@ export const testConfig = (
   seed: "none",
   auditRetentionDays: 365,
   oidc: Option.none(),
+  trustedProxies: [],
   tunnelPath: "/monitoring",
   sentryDsn: Option.none(),
   sentryAllowedDsns: [],
