@@ -14,6 +14,7 @@ import { forwardedClient } from "./http/clientAddress.js"
 import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { HousekeepingLive } from "./jobs/housekeeping.js"
+import { Mailer, MailRetryLive } from "./mail/mailer.js"
 import { makeTunnelHandler } from "./tunnel/handler.js"
 
 type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
@@ -81,7 +82,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
   )
 
 export const ServerLive = (options: ServerOptions = {}) =>
-  Layer.merge(HttpLive(options), HousekeepingLive).pipe(
+  Layer.mergeAll(HttpLive(options), HousekeepingLive, MailRetryLive.pipe(Layer.provide(Mailer.Default))).pipe(
     Layer.provide(ErrorReporterLive),
     Layer.provide(BootstrapLive),
     Layer.provide(DatabaseReady),

@@ -32,10 +32,17 @@ describe("housekeeping", () => {
         const sql = yield* SqlClient.SqlClient
         yield* sql`insert into audit_log (action, at) values ('old', now() - interval '31 days'), ('recent', now() - interval '29 days')`
         yield* sql`insert into rate_limits (key, window_start, hits) values ('old', now() - interval '2 days', 3), ('fresh', now(), 1)`
+        yield* sql`insert into outbox (to_address, subject, text_body, html_body, created_at)
+                   values ('old@folio.test', 'Old', '', '', now() - interval '31 days'),
+                          ('new@folio.test', 'New', '', '', now() - interval '29 days')`
       }),
     )
     const removed = await run(housekeeping)
-    expect(removed).toMatchObject({ audit: 1, rateLimits: 1 })
+    expect(removed).toMatchObject({ audit: 1, rateLimits: 1, mail: 1 })
+    const mail = await run(
+      Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ toAddress: string }>`select to_address from outbox`),
+    )
+    expect(mail.map((m) => m.toAddress)).toEqual(["new@folio.test"])
     const left = await run(
       Effect.flatMap(
         SqlClient.SqlClient,
@@ -43,7 +50,7 @@ describe("housekeeping", () => {
       ),
     )
     expect(left.map((r) => r.action)).toEqual(["recent"])
-    expect(await run(housekeeping)).toMatchObject({ audit: 0, rateLimits: 0 })
+    expect(await run(housekeeping)).toMatchObject({ audit: 0, rateLimits: 0, mail: 0 })
   })
 })
 

@@ -11,6 +11,7 @@ import errorReports from "./migrations/0008_error_reports.js"
 import reportIndexes from "./migrations/0009_report_indexes.js"
 import reportSearch from "./migrations/0010_report_search.js"
 import reportSearchRows from "./migrations/0011_report_search_rows.js"
+import outboxRetry from "./migrations/0012_outbox_retry.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -25,6 +26,7 @@ const migrations = {
   "0009_report_indexes": reportIndexes,
   "0010_report_search": reportSearch,
   "0011_report_search_rows": reportSearchRows,
+  "0012_outbox_retry": outboxRetry,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

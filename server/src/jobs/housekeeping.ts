@@ -5,7 +5,7 @@ import { AppConfig } from "../config.js"
 /**
  * Deletes what no one needs any more: audit entries past the retention setting, finished
  * sessions, used or expired links, stale rate-limit windows, abandoned sign-on attempts,
- * month-old import batch records, and error reports past the inbox's retention.
+ * month-old import batch records and mail, and error reports past the inbox's retention.
  * Every statement is idempotent, so several instances running it at once do no harm.
  */
 export const housekeeping = Effect.gen(function* () {
@@ -42,6 +42,8 @@ export const housekeeping = Effect.gen(function* () {
           and not exists (select 1 from error_events e where e.issue_id = i.id)
         returning id`,
     ),
+    // Sent or given up: a month is long enough to look into a delivery, and the links have expired.
+    mail: count(yield* sql`delete from outbox where created_at < now() - interval '30 days' returning id`),
     // A re-run of an interrupted import comes within hours, not months.
     importBatches: count(
       yield* sql`delete from import_batches where created_at < now() - interval '30 days' returning batch_key`,

@@ -10,8 +10,12 @@ export interface ReceivedMail {
   readonly html: string
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests to read. */
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests to read. `refuse(n)`
+ * makes it answer the next n messages with a temporary failure (451), as a busy relay does.
+ */
 export const startMailbox = async () => {
+  let refusing = 0
   const received: Array<ReceivedMail> = []
   const waiters: Array<() => void> = []
   const listeners: Array<(mail: ReceivedMail) => void> = []
@@ -23,6 +27,10 @@ export const startMailbox = async () => {
       const chunks: Array<Buffer> = []
       stream.on("data", (chunk: Buffer) => chunks.push(chunk))
       stream.on("end", () => {
+        if (refusing > 0) {
+          refusing--
+          return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }))
+        }
         PostalMime.parse(Buffer.concat(chunks))
           .then((email) => {
             const mail: ReceivedMail = {
@@ -64,6 +72,9 @@ export const startMailbox = async () => {
     next,
     count: (to: string) => received.filter((m) => m.to === to).length,
     onMail: (listener: (mail: ReceivedMail) => void) => listeners.push(listener),
+    refuse: (messages: number) => {
+      refusing = messages
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
