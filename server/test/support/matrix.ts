@@ -1,5 +1,6 @@
 import type { Action, Role } from "@folio/core"
 import type { Need } from "../../src/auth/authorize.js"
+import type { databaseOf } from "./directory.js"
 
 /** The shapes of the role × endpoint matrix (matrix.test.ts); rows for an area may live in their own module. */
 export interface Target {
@@ -49,3 +50,9 @@ export type Row =
       /** Extra checks on a successful answer, e.g. that an "own" list holds only the caller's company. */
       readonly check?: (ctx: Ctx, response: Response) => Promise<void>
     }
+
+/** A fresh developer of a company, for rows that need a user of their own to act on. */
+export const matrixUser = (db: ReturnType<typeof databaseOf>, next: () => number, companyId: string) => {
+  const n = next()
+  return db.user({ email: `matrix${n}@matrix.test`, name: `Matrix ${n}`, companyId, role: "developer" })
+}
