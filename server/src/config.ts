@@ -31,6 +31,8 @@ export interface AppConfigShape {
   readonly trustedProxies: ReadonlyArray<string>
   /** Where the console's Sentry SDK posts envelopes (docs/error-reports.md). */
   readonly tunnelPath: `/${string}`
+  /** Tunnel requests per client address and minute, per instance (`FOLIO_TUNNEL_RATE_LIMIT`). */
+  readonly tunnelRateLimit: number
   /** The console's DSN (`SENTRY_DSN`); unset, the console reports to the built-in local DSN. */
   readonly sentryDsn: Option.Option<SentryDsn>
   /** More DSNs the tunnel accepts and forwards for (`SENTRY_ALLOWED_DSNS`). */
@@ -254,6 +256,7 @@ const fields = Config.all({
   auditRetentionDays: positiveInt("FOLIO_AUDIT_RETENTION_DAYS", 365),
   trustedProxies,
   tunnelPath,
+  tunnelRateLimit: positiveInt("FOLIO_TUNNEL_RATE_LIMIT", 300),
   sentryDsn: sentryDsn("SENTRY_DSN"),
   sentryAllowedDsns,
   sentryIngestUrl,

@@ -9,7 +9,8 @@ import { readBody } from "./body.js"
 import { inboxContents } from "./contents.js"
 import { parseTunnelEnvelope } from "./envelope.js"
 import { forwardEnvelope } from "./forward.js"
-import { rejectionResponse, TunnelRejection } from "./rejection.js"
+import { rateLimited, rejectionResponse, TunnelRejection } from "./rejection.js"
+import { makeTunnelThrottle } from "./throttle.js"
 
 /**
  * The error tunnel (PRODUCT.md, "Error tunnel"): the console's Sentry SDK posts envelopes here,
@@ -24,6 +25,7 @@ export const makeTunnelHandler = (forwardTimeout?: Duration.Duration) =>
     const inbox = yield* ErrorInbox
     const allow = makeAllowList([...Option.toArray(config.sentryDsn), ...config.sentryAllowedDsns])
     const ingestOrigin = Option.getOrUndefined(config.sentryIngestUrl)
+    const throttle = makeTunnelThrottle(config.tunnelRateLimit)
 
     return Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
@@ -41,6 +43,16 @@ export const makeTunnelHandler = (forwardTimeout?: Duration.Duration) =>
           reason: "UnsupportedMediaType",
           message: "The tunnel accepts uncompressed envelopes only.",
         })
+      }
+      // Before the body is read: a refusal here costs next to nothing.
+      const address = Option.getOrElse(request.remoteAddress, () => "unknown")
+      const verdict = throttle(address)
+      if (!verdict.allowed) {
+        if (verdict.firstRefusal)
+          yield* Effect.logWarning("The error tunnel is refusing an address over its rate limit").pipe(
+            Effect.annotateLogs({ address, perMinute: config.tunnelRateLimit }),
+          )
+        return yield* rateLimited(config.tunnelRateLimit, verdict.retryAfterSeconds)
       }
       const bytes = yield* readBody(NodeHttpServerRequest.toIncomingMessage(request))
       const envelope = yield* parseTunnelEnvelope(bytes)

@@ -6,14 +6,17 @@ import { Data } from "effect"
  * and nothing refused is ever forwarded or filed.
  */
 export class TunnelRejection extends Data.TaggedError("TunnelRejection")<{
-  readonly status: 400 | 403 | 405 | 413 | 415
+  readonly status: 400 | 403 | 405 | 413 | 415 | 429
   readonly reason:
     | "BadEnvelope"
     | "Forbidden"
     | "MethodNotAllowed"
     | "PayloadTooLarge"
     | "UnsupportedMediaType"
+    | "RateLimited"
   readonly message: string
+  /** For a 429: the SDK waits this long before it sends again. */
+  readonly retryAfterSeconds?: number
 }> {}
 
 export const badEnvelope = (detail: string) =>
@@ -25,6 +28,14 @@ export const forbidden = (message: string) =>
 export const tooLarge = (message: string) =>
   new TunnelRejection({ status: 413, reason: "PayloadTooLarge", message })
 
+export const rateLimited = (perMinute: number, retryAfterSeconds: number) =>
+  new TunnelRejection({
+    status: 429,
+    reason: "RateLimited",
+    message: `Too many error reports from this address (at most ${perMinute} a minute). Try again in ${retryAfterSeconds === 1 ? "1 second" : `${retryAfterSeconds} seconds`}.`,
+    retryAfterSeconds,
+  })
+
 export const rejectionResponse = (rejection: TunnelRejection) =>
   HttpServerResponse.unsafeJson(
     { _tag: rejection.reason, message: rejection.message },
@@ -35,6 +46,10 @@ export const rejectionResponse = (rejection: TunnelRejection) =>
         ...(rejection.status === 405 ? { allow: "POST" } : {}),
         // The body may still be arriving; closing is cheaper than reading what we refused.
         ...(rejection.status === 413 ? { connection: "close" } : {}),
+        // Sentry's SDKs back off on a 429 for Retry-After seconds, whatever category they send.
+        ...(rejection.retryAfterSeconds !== undefined
+          ? { "retry-after": String(rejection.retryAfterSeconds) }
+          : {}),
       },
     },
   )

@@ -28,6 +28,7 @@ export const testConfig = (
   oidc: Option.none(),
   trustedProxies: [],
   tunnelPath: "/monitoring",
+  tunnelRateLimit: 300,
   sentryDsn: Option.none(),
   sentryAllowedDsns: [],
   sentryIngestUrl: Option.none(),
