@@ -1,8 +1,8 @@
 import type { Command } from "commander"
 import { booleanFlag, choiceFlag, numberFlag, stringFlag } from "../command.js"
 import type { Output } from "../ui/output.js"
+import type { ReportFilters } from "./reportFlags.js"
 import { type Format, formats } from "./reportFormats.js"
-import type { ReportFilters } from "./reports.js"
 
 /**
  * The actions of `folio reports export` and `import` (registered in reports.ts): the flags to the
