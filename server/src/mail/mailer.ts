@@ -20,7 +20,17 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
   scoped: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const config = yield* AppConfig
-    const transport = Option.map(config.smtpUrl, (url) => nodemailer.createTransport(Redacted.value(url)))
+    // Short timeouts (nodemailer waits up to 2 and 10 minutes by default): an attempt is over
+    // well within the minute before the same message is due again, so a slow relay is never
+    // sent one message by two attempts at once.
+    const transport = Option.map(config.smtpUrl, (url) =>
+      nodemailer.createTransport({
+        url: Redacted.value(url),
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 20_000,
+      }),
+    )
     yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(transport, (t) => t.close())))
 
     /** One attempt; the outcome is written to the message's row. True when it was sent. */
