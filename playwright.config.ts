@@ -84,6 +84,9 @@ export default defineConfig({
       SENTRY_DSN: process.env.E2E_SENTRY_DSN,
     },
     reuseExistingServer: false,
+    // SIGTERM, so the server's finalizers drop its database (or its embedded cluster's folder);
+    // Playwright's default SIGKILL left one behind after every run.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",

@@ -25,6 +25,7 @@ import { ServerLive } from "../src/app.js"
 import { AppConfig } from "../src/config.js"
 import { startEmbeddedPostgres } from "../src/db/embedded.js"
 import { testConfig } from "./support/config.js"
+import { dropStaleDatabases, removeStaleClusters } from "./support/e2eLeftovers.js"
 import { idpClient, startIdp } from "./support/idp.js"
 import { startMailbox } from "./support/mailbox.js"
 import { databaseUrl, withClient } from "./support/postgres.js"
@@ -111,6 +112,7 @@ const database = Effect.gen(function* () {
   const external = process.env.DATABASE_URL
   if (external) {
     const name = `folio_e2e_${process.pid}`
+    yield* Effect.promise(() => dropStaleDatabases(external))
     yield* Effect.acquireRelease(
       Effect.promise(() =>
         withClient(external, (c) =>
@@ -126,6 +128,7 @@ const database = Effect.gen(function* () {
     )
     return databaseUrl(external, name)
   }
+  removeStaleClusters()
   const dir = mkdtempSync(join(tmpdir(), "folio-e2e-"))
   yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
   return (yield* startEmbeddedPostgres(dir)).url
@@ -227,5 +230,9 @@ const program = Effect.gen(function* () {
     ),
   )
 }).pipe(Effect.scoped, Effect.provide(Layer.merge(Logger.json, fileLogger)))
+
+// Playwright stops this server with SIGTERM and may exit before the finalizers have run: a log line
+// written to its closed pipe then must not crash the cleanup (dropping the database or folder).
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {})
 
 NodeRuntime.runMain(program, { disablePrettyLogger: true })
