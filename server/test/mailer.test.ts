@@ -105,6 +105,38 @@ describe("mail delivery", () => {
     expect(mailbox.count("never@folio.test")).toBe(0)
   })
 
+  it("does not retry a message the SMTP server refused for good (5xx)", async () => {
+    mailbox.refuse(1, 550)
+    await send("gone@folio.test", "Your invitation")
+    const failed = await settled("gone@folio.test")
+    expect(failed).toMatchObject({ attempts: mailAttempts, sent: false })
+    expect(failed.lastError).toContain("Mailbox unavailable")
+    await due("gone@folio.test")
+    expect(await retryDue()).toBe(0)
+    expect(mailbox.count("gone@folio.test")).toBe(0)
+  })
+
+  it("does not retry a message that a newer one of the same subject to the same address replaced", async () => {
+    mailbox.refuse(1)
+    await send("again@folio.test", "Your sign-in code")
+    await settled("again@folio.test")
+    await send("again@folio.test", "Your sign-in code")
+    expect((await mailbox.next("again@folio.test")).subject).toBe("Your sign-in code")
+    await due("again@folio.test")
+    expect(await retryDue()).toBe(0)
+    expect(mailbox.count("again@folio.test")).toBe(1)
+  })
+
+  it("sends every due message in one run, a few at a time", async () => {
+    const people = Array.from({ length: 7 }, (_, i) => `batch${i}@folio.test`)
+    mailbox.refuse(people.length)
+    for (const to of people) await send(to, "Reset your password")
+    for (const to of people) await settled(to)
+    for (const to of people) await due(to)
+    expect(await retryDue()).toBe(people.length)
+    for (const to of people) expect(mailbox.count(to)).toBe(1)
+  })
+
   it("does not retry a message older than half an hour: its links are about to expire", async () => {
     mailbox.refuse(1)
     await send("stale@folio.test", "Your sign-in code")

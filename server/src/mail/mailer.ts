@@ -10,6 +10,31 @@ export const mailAttempts = 5
 /** No retry after this: the links a message carries may have expired, and the person moved on. */
 const retryWindow = "30 minutes"
 
+/** How many messages one instance sends at once; a retry claims no more than it is about to send. */
+const retryConcurrency = 4
+
+/** Claims run one after another in a retry round until none is due, at most this many. */
+const retryRoundsPerRun = 25
+
+/**
+ * The most one attempt may take, start to end. Shorter than the smallest gap before the same
+ * message is due again (a minute after the first attempt, then 2, 4, 8), so a message is never
+ * being sent by two attempts at once.
+ */
+const attemptTimeout = "45 seconds"
+
+/** The SMTP server's reply code of a failure, when it gave one (nodemailer's `responseCode`). */
+const replyCodeOf = (error: unknown): number | undefined => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode
+  return typeof code === "number" ? code : undefined
+}
+
+interface Failure {
+  readonly message: string
+  /** A 5xx reply: the address or the message is refused for good; trying again cannot help. */
+  readonly permanent: boolean
+}
+
 /**
  * Every message is first written to the outbox table. With `SMTP_URL` it is then delivered in
  * the background (so answering "we sent you a link" takes the same time whether or not the
@@ -52,18 +77,34 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
                 html: message.html,
               }),
             // The relay's own words (e.g. "451 Try again later") are what an operator needs.
-            catch: (error) => (error instanceof Error ? error.message : String(error)),
+            catch: (error): Failure => {
+              const code = replyCodeOf(error)
+              return {
+                message: error instanceof Error ? error.message : String(error),
+                permanent: code !== undefined && code >= 500 && code < 600,
+              }
+            },
           }).pipe(
+            Effect.timeoutFail({
+              duration: attemptTimeout,
+              onTimeout: (): Failure => ({
+                message: `No answer from the SMTP server within ${attemptTimeout}`,
+                permanent: false,
+              }),
+            }),
             Effect.matchEffect({
               onSuccess: () =>
                 sql`update outbox set sent_at = now(), last_error = null where id = ${id}`.pipe(
                   Effect.as(true),
                 ),
-              onFailure: (error) =>
-                Effect.logError(`Could not send mail: ${error}`).pipe(
-                  Effect.annotateLogs({ to, subject: message.subject }),
+              onFailure: (failure) =>
+                Effect.logError(`Could not send mail: ${failure.message}`).pipe(
+                  Effect.annotateLogs({ to, subject: message.subject, permanent: failure.permanent }),
                   Effect.zipRight(
-                    sql`update outbox set last_error = ${error.slice(0, 1000)} where id = ${id}`,
+                    failure.permanent
+                      ? sql`update outbox set last_error = ${failure.message.slice(0, 1000)},
+                              attempts = greatest(attempts, ${mailAttempts}) where id = ${id}`
+                      : sql`update outbox set last_error = ${failure.message.slice(0, 1000)} where id = ${id}`,
                   ),
                   Effect.as(false),
                 ),
@@ -86,37 +127,50 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
       }).pipe(Effect.orDie)
 
     /**
-     * Tries again every undelivered message that is due, younger than the retry window, with
-     * attempts left; returns how many were sent. Each is claimed first (its next attempt moved
-     * on: 1, 2, 4, 8 minutes after the attempts so far), so instances never send one twice at once.
+     * Claims up to `retryConcurrency` due messages: undelivered, younger than the retry window,
+     * with attempts left, and not superseded by a newer message of the same subject to the same
+     * address (a second sign-in link retires the first; sending the first late would only
+     * confuse). A claim moves the next attempt on (2, 4, 8 minutes after the attempts so far),
+     * so no other instance takes the message while this one sends it.
      */
+    const claimDue = sql<{
+      id: string
+      toAddress: string
+      subject: string
+      textBody: string
+      htmlBody: string
+    }>`
+      update outbox o
+      set attempts = o.attempts + 1,
+          next_attempt_at = now() + make_interval(mins => power(2, o.attempts)::int)
+      from (select id from outbox d
+            where sent_at is null and next_attempt_at <= now() and attempts < ${mailAttempts}
+              and created_at > now() - ${retryWindow}::interval
+              and not exists (select 1 from outbox n
+                              where n.to_address = d.to_address and n.subject = d.subject
+                                and n.created_at > d.created_at)
+            order by next_attempt_at
+            limit ${retryConcurrency}
+            for update skip locked) claimed
+      where o.id = claimed.id
+      returning o.id, o.to_address, o.subject, o.text_body, o.html_body`
+
+    /** Tries again the messages that are due, a claim at a time; returns how many were sent. */
     const retryDue = Effect.gen(function* () {
       if (Option.isNone(transport)) return 0
-      const due = yield* sql<{
-        id: string
-        toAddress: string
-        subject: string
-        textBody: string
-        htmlBody: string
-      }>`
-        update outbox o
-        set attempts = o.attempts + 1,
-            next_attempt_at = now() + make_interval(mins => power(2, o.attempts)::int)
-        from (select id from outbox
-              where sent_at is null and next_attempt_at <= now() and attempts < ${mailAttempts}
-                and created_at > now() - ${retryWindow}::interval
-              order by next_attempt_at
-              limit 50
-              for update skip locked) claimed
-        where o.id = claimed.id
-        returning o.id, o.to_address, o.subject, o.text_body, o.html_body`
-      const sent = yield* Effect.forEach(
-        due,
-        (row) =>
-          deliver(row.id, row.toAddress, { subject: row.subject, text: row.textBody, html: row.htmlBody }),
-        { concurrency: 4 },
-      )
-      return sent.filter(Boolean).length
+      let sent = 0
+      for (let round = 0; round < retryRoundsPerRun; round++) {
+        const due = yield* claimDue
+        if (due.length === 0) break
+        const outcomes = yield* Effect.forEach(
+          due,
+          (row) =>
+            deliver(row.id, row.toAddress, { subject: row.subject, text: row.textBody, html: row.htmlBody }),
+          { concurrency: retryConcurrency },
+        )
+        sent += outcomes.filter(Boolean).length
+      }
+      return sent
     }).pipe(Effect.orDie)
 
     return { send, retryDue } as const

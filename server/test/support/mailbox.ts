@@ -12,10 +12,12 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback that keeps what it receives, for tests to read. `refuse(n)`
- * makes it answer the next n messages with a temporary failure (451), as a busy relay does.
+ * makes it answer the next n messages with a temporary failure (451), as a busy relay does;
+ * `refuse(n, 550)` with a permanent one, as for an address that does not exist.
  */
 export const startMailbox = async () => {
   let refusing = 0
+  let refusal: 451 | 550 = 451
   const received: Array<ReceivedMail> = []
   const waiters: Array<() => void> = []
   const listeners: Array<(mail: ReceivedMail) => void> = []
@@ -29,7 +31,11 @@ export const startMailbox = async () => {
       stream.on("end", () => {
         if (refusing > 0) {
           refusing--
-          return callback(Object.assign(new Error("Try again later"), { responseCode: 451 }))
+          return callback(
+            refusal === 451
+              ? Object.assign(new Error("Try again later"), { responseCode: 451 })
+              : Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }),
+          )
         }
         PostalMime.parse(Buffer.concat(chunks))
           .then((email) => {
@@ -72,8 +78,9 @@ export const startMailbox = async () => {
     next,
     count: (to: string) => received.filter((m) => m.to === to).length,
     onMail: (listener: (mail: ReceivedMail) => void) => listeners.push(listener),
-    refuse: (messages: number) => {
+    refuse: (messages: number, code: 451 | 550 = 451) => {
       refusing = messages
+      refusal = code
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
