@@ -25,7 +25,7 @@ export const makeTunnelHandler = (forwardTimeout?: Duration.Duration) =>
     const inbox = yield* ErrorInbox
     const allow = makeAllowList([...Option.toArray(config.sentryDsn), ...config.sentryAllowedDsns])
     const ingestOrigin = Option.getOrUndefined(config.sentryIngestUrl)
-    const throttle = makeTunnelThrottle(config.tunnelRateLimit)
+    const throttle = makeTunnelThrottle({ perMinute: config.tunnelRateLimit })
 
     return Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest

@@ -44,8 +44,9 @@ export const rejectionResponse = (rejection: TunnelRejection) =>
       headers: {
         "cache-control": "no-store",
         ...(rejection.status === 405 ? { allow: "POST" } : {}),
-        // The body may still be arriving; closing is cheaper than reading what we refused.
-        ...(rejection.status === 413 ? { connection: "close" } : {}),
+        // The body may still be arriving; closing is cheaper than reading what we refused (on a
+        // kept-alive connection Node would read all of it, uncapped, to get to the next request).
+        connection: "close",
         // Sentry's SDKs back off on a 429 for Retry-After seconds, whatever category they send.
         ...(rejection.retryAfterSeconds !== undefined
           ? { "retry-after": String(rejection.retryAfterSeconds) }
