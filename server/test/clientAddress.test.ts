@@ -42,6 +42,13 @@ describe("the client's address", () => {
     expect(clientAddressOf(proxies, "10.0.0.2", "198.51.100.1, unknown")).toBe("10.0.0.2")
   })
 
+  it("drops the port a proxy wrote after the address", () => {
+    expect(clientAddressOf(proxies, "10.0.0.2", "203.0.113.9:51234")).toBe("203.0.113.9")
+    expect(clientAddressOf(proxies, "10.0.0.2", "[2001:db8::1]:443, 10.0.0.5:80")).toBe("2001:db8::1")
+    expect(clientAddressOf(proxies, "10.0.0.2", "[2001:db8::1]")).toBe("2001:db8::1")
+    expect(clientAddressOf(proxies, "10.0.0.2", "203.0.113.9:port")).toBe("10.0.0.2")
+  })
+
   it("is the first hop when every hop is a trusted proxy", () => {
     expect(clientAddressOf(proxies, "10.0.0.2", "10.0.0.9, 10.0.0.5")).toBe("10.0.0.9")
   })

@@ -40,6 +40,17 @@ const isTrusted = (list: BlockList, address: string): boolean => {
 }
 
 /**
+ * One hop of `X-Forwarded-For` as an address: some proxies write the client's port too
+ * (`203.0.113.9:51234`, `[2001:db8::1]:443`), which is dropped. Undefined when it is no address.
+ */
+export const hopAddress = (hop: string): string | undefined => {
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(hop)
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(hop)
+  const address = bracketed?.[1] ?? withPort?.[1] ?? hop
+  return isIP(address) === 0 ? undefined : address
+}
+
+/**
  * Who sent the request: the connection's address, unless that is a trusted proxy; then the
  * `X-Forwarded-For` chain is read from the right (each proxy appends the address it saw), skipping
  * trusted proxies, and the first address that is not one is the client. Addresses left of it
@@ -56,12 +67,13 @@ export const clientAddressOf = (
     .split(",")
     .map((hop) => hop.trim())
     .filter((hop) => hop !== "")
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const hop = chain[i] ?? ""
-    if (isIP(hop) === 0) return socketAddress // a hop that is no address: believe nothing further
+  const hops = chain.map(hopAddress)
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i]
+    if (hop === undefined) return socketAddress // a hop that is no address: believe nothing further
     if (!isTrusted(trusted, hop)) return hop
   }
-  return chain[0] ?? socketAddress
+  return hops[0] ?? socketAddress
 }
 
 /**
