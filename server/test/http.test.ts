@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { HttpServerRequest } from "@effect/platform"
@@ -51,7 +51,10 @@ beforeAll(async () => {
       ),
   })
 })
-afterAll(() => server.stop())
+afterAll(async () => {
+  await server.stop()
+  rmSync(dist, { recursive: true, force: true })
+})
 
 describe("GET /api/health", () => {
   it("reports the database, the migration, the version and the deployment", async () => {

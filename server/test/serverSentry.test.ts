@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { HttpServerRequest } from "@effect/platform"
@@ -59,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop()
   await sentry.close()
+  rmSync(dist, { recursive: true, force: true })
 })
 
 describe("the console's runtime config", () => {

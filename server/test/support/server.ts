@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -15,12 +15,22 @@ export { adminEmail, adminPassword, testConfig } from "./config.js"
  * is being rebuilt at that moment (the e2e server serves the real one).
  */
 let fixture: string | undefined
+/** Servers running on the fixture: the last one to stop removes it. */
+let fixtureUsers = 0
 const consoleFixture = () => {
   if (!fixture) {
     fixture = mkdtempSync(join(tmpdir(), "folio-console-"))
     writeFileSync(join(fixture, "index.html"), '<!doctype html><title>Folio</title><div id="root"></div>')
   }
+  fixtureUsers++
   return fixture
+}
+const releaseConsoleFixture = () => {
+  fixtureUsers--
+  if (fixtureUsers === 0 && fixture) {
+    rmSync(fixture, { recursive: true, force: true })
+    fixture = undefined
+  }
 }
 
 export const freePort = () =>
@@ -54,13 +64,20 @@ export const startTestServer = async (
 ): Promise<TestServer> => {
   const databaseUrl = options.databaseUrl ?? (await freshDatabase())
   const port = options.port ?? (await freePort())
-  const config = testConfig({ webDist: Option.some(consoleFixture()), ...options.config, databaseUrl, port })
+  const usesFixture = options.config?.webDist === undefined
+  const config = testConfig({
+    ...(usesFixture ? { webDist: Option.some(consoleFixture()) } : {}),
+    ...options.config,
+    databaseUrl,
+    port,
+  })
   const scope = Effect.runSync(Scope.make())
   const layer = ServerLive(options).pipe(
     Layer.provide(Layer.succeed(AppConfig, config)),
     Layer.provide(Logger.minimumLogLevel(config.logLevel)),
     Layer.provide(options.logger ?? Layer.empty),
   )
+  if (usesFixture) Effect.runSync(Scope.addFinalizer(scope, Effect.sync(releaseConsoleFixture)))
   await Effect.runPromise(Layer.buildWithScope(layer, scope))
   return {
     url: `http://127.0.0.1:${port}`,
