@@ -11,6 +11,10 @@ export interface Limit {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
+/** How long to wait, as the "Try again in …" of a 429's message says it. */
+export const waitPhrase = (seconds: number): string =>
+  seconds === 1 ? "1 second" : seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
+
 /**
  * Fixed-window counters in PostgreSQL, so a limit holds across every server instance.
  * `check` refuses once a key is at its maximum; `hit` counts one more attempt.
@@ -39,7 +43,7 @@ export class RateLimits extends Effect.Service<RateLimits>()("@folio/server/Rate
             Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", wait)),
           )
           return yield* new RateLimited({
-            message: `Too many attempts to ${what}. Try again in ${retryAfter === 1 ? "1 second" : retryAfter < 120 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`}.`,
+            message: `Too many attempts to ${what}. Try again in ${waitPhrase(retryAfter)}.`,
             retryAfterSeconds: retryAfter,
           })
         }

@@ -101,10 +101,11 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
                 Effect.logError(`Could not send mail: ${failure.message}`).pipe(
                   Effect.annotateLogs({ to, subject: message.subject, permanent: failure.permanent }),
                   Effect.zipRight(
-                    failure.permanent
-                      ? sql`update outbox set last_error = ${failure.message.slice(0, 1000)},
-                              attempts = greatest(attempts, ${mailAttempts}) where id = ${id}`
-                      : sql`update outbox set last_error = ${failure.message.slice(0, 1000)} where id = ${id}`,
+                    // A permanent failure uses up the attempts: no retry will claim it.
+                    sql`update outbox set last_error = ${failure.message.slice(0, 1000)},
+                          attempts = case when ${failure.permanent} then greatest(attempts, ${mailAttempts})
+                                          else attempts end
+                        where id = ${id}`,
                   ),
                   Effect.as(false),
                 ),

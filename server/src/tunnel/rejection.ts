@@ -1,5 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Data } from "effect"
+import { waitPhrase } from "../auth/rateLimits.js"
 
 /**
  * Why the tunnel refused an envelope. Every refusal is a 4xx with a JSON body naming the reason,
@@ -32,7 +33,7 @@ export const rateLimited = (perMinute: number, retryAfterSeconds: number) =>
   new TunnelRejection({
     status: 429,
     reason: "RateLimited",
-    message: `Too many error reports from this address (at most ${perMinute} a minute). Try again in ${retryAfterSeconds === 1 ? "1 second" : `${retryAfterSeconds} seconds`}.`,
+    message: `Too many error reports from this address (at most ${perMinute} a minute). Try again in ${waitPhrase(retryAfterSeconds)}.`,
     retryAfterSeconds,
   })
 
