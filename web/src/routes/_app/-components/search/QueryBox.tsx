@@ -1,7 +1,6 @@
 import { CloseButton, Code, Kbd, List, Stack, Text, TextInput } from "@mantine/core"
-import { useDebouncedCallback } from "@mantine/hooks"
-import { useEffect, useRef, useState } from "react"
 import { SearchIcon } from "../../../../components/icons"
+import { useSearchText } from "../directory/SearchInput"
 
 /** The search box: typing searches after a short pause, Enter at once; the URL holds the query. */
 export const QueryBox = ({
@@ -11,21 +10,7 @@ export const QueryBox = ({
   readonly value: string | undefined
   readonly onSearch: (q: string | undefined) => void
 }) => {
-  const [text, setText] = useState(value ?? "")
-  const sent = useRef(value ?? "")
-  useEffect(() => {
-    if ((value ?? "") !== sent.current) {
-      sent.current = value ?? ""
-      setText(value ?? "")
-    }
-  }, [value])
-  const send = (next: string) => {
-    const trimmed = next.trim()
-    if (trimmed === sent.current) return
-    sent.current = trimmed
-    onSearch(trimmed === "" ? undefined : trimmed)
-  }
-  const debounced = useDebouncedCallback(send, 350)
+  const { text, change, submit, clear } = useSearchText(value, onSearch, 350)
   return (
     <TextInput
       type="search"
@@ -36,24 +21,11 @@ export const QueryBox = ({
       maxLength={200}
       leftSection={<SearchIcon />}
       autoFocus={value === undefined}
-      onChange={(event) => {
-        setText(event.currentTarget.value)
-        debounced(event.currentTarget.value)
-      }}
+      onChange={(event) => change(event.currentTarget.value)}
       onKeyDown={(event) => {
-        if (event.key === "Enter") send(event.currentTarget.value)
+        if (event.key === "Enter") submit(event.currentTarget.value)
       }}
-      rightSection={
-        text === "" ? null : (
-          <CloseButton
-            aria-label="Clear search"
-            onClick={() => {
-              setText("")
-              send("")
-            }}
-          />
-        )
-      }
+      rightSection={text === "" ? null : <CloseButton aria-label="Clear search" onClick={clear} />}
     />
   )
 }

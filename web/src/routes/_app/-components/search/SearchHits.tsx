@@ -1,5 +1,6 @@
 import type { ReportHit, SearchResult } from "@folio/core"
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core"
+import type { ReactNode } from "react"
 import { AnchorLink } from "../directory/AnchorLink"
 import { RoleBadge } from "../directory/badges"
 import { formatDate } from "../directory/format"
@@ -47,84 +48,88 @@ export const Hit = ({ hit }: { readonly hit: ReportHit }) => {
   )
 }
 
+/** One kind of other match: a small heading over a row of chips. */
+const MatchSection = ({
+  id,
+  title,
+  children,
+}: {
+  readonly id: string
+  readonly title: string
+  readonly children: ReactNode
+}) => (
+  <Stack gap={6} component="section" aria-labelledby={id}>
+    <Title order={2} fz="sm" id={id} c="dimmed" tt="uppercase" lts={0.4}>
+      {title}
+    </Title>
+    <Group gap="xs">{children}</Group>
+  </Stack>
+)
+
+const Chip = ({ children }: { readonly children: ReactNode }) => (
+  <Paper withBorder radius="md" px="sm" py={6} className={classes.chip}>
+    {children}
+  </Paper>
+)
+
 /** Tickers, companies and people that match: compact lists above the reports. */
 export const OtherMatches = ({ result }: { readonly result: SearchResult }) => {
   const sections = [
     result.tickers.length > 0 && (
-      <Stack key="tickers" gap={6} component="section" aria-labelledby="search-tickers">
-        <Title order={2} fz="sm" id="search-tickers" c="dimmed" tt="uppercase" lts={0.4}>
-          Tickers
-        </Title>
-        <Group gap="xs">
-          {result.tickers.map((ticker) => (
-            <AnchorLink
-              key={ticker.symbol}
-              to="/tickers"
-              search={{ symbol: ticker.symbol }}
-              underline="never"
-            >
-              <Paper withBorder radius="md" px="sm" py={6} className={classes.chip}>
-                <Text fz="sm" fw={650} ff="monospace" span>
-                  {ticker.symbol}
-                </Text>{" "}
-                <Text fz="sm" c="dimmed" span>
-                  {ticker.name}
-                </Text>
-              </Paper>
-            </AnchorLink>
-          ))}
-        </Group>
-      </Stack>
+      <MatchSection key="tickers" id="search-tickers" title="Tickers">
+        {result.tickers.map((ticker) => (
+          <AnchorLink key={ticker.symbol} to="/tickers" search={{ symbol: ticker.symbol }} underline="never">
+            <Chip>
+              <Text fz="sm" fw={650} ff="monospace" span>
+                {ticker.symbol}
+              </Text>{" "}
+              <Text fz="sm" c="dimmed" span>
+                {ticker.name}
+              </Text>
+            </Chip>
+          </AnchorLink>
+        ))}
+      </MatchSection>
     ),
     result.companies.length > 0 && (
-      <Stack key="companies" gap={6} component="section" aria-labelledby="search-companies">
-        <Title order={2} fz="sm" id="search-companies" c="dimmed" tt="uppercase" lts={0.4}>
-          Companies
-        </Title>
-        <Group gap="xs">
-          {result.companies.map((company) => (
-            <AnchorLink
-              key={company.id}
-              to="/companies/$companyId"
-              params={{ companyId: company.id }}
-              underline="never"
-            >
-              <Paper withBorder radius="md" px="sm" py={6} className={classes.chip}>
-                <Text fz="sm" fw={600} span>
-                  {company.name}
-                </Text>{" "}
-                <Text fz="xs" c="dimmed" span>
-                  {company.kind === "publisher" ? "Publisher" : "Client"}
-                </Text>
-              </Paper>
-            </AnchorLink>
-          ))}
-        </Group>
-      </Stack>
+      <MatchSection key="companies" id="search-companies" title="Companies">
+        {result.companies.map((company) => (
+          <AnchorLink
+            key={company.id}
+            to="/companies/$companyId"
+            params={{ companyId: company.id }}
+            underline="never"
+          >
+            <Chip>
+              <Text fz="sm" fw={600} span>
+                {company.name}
+              </Text>{" "}
+              <Text fz="xs" c="dimmed" span>
+                {company.kind === "publisher" ? "Publisher" : "Client"}
+              </Text>
+            </Chip>
+          </AnchorLink>
+        ))}
+      </MatchSection>
     ),
     result.users.length > 0 && (
-      <Stack key="users" gap={6} component="section" aria-labelledby="search-users">
-        <Title order={2} fz="sm" id="search-users" c="dimmed" tt="uppercase" lts={0.4}>
-          People
-        </Title>
-        <Group gap="xs">
-          {result.users.map((user) => (
-            <AnchorLink key={user.id} to="/users/$userId" params={{ userId: user.id }} underline="never">
-              <Paper withBorder radius="md" px="sm" py={6} className={classes.chip}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fz="sm" fw={600} span>
-                    {user.name}
-                  </Text>
-                  <Text fz="xs" c="dimmed" span>
-                    {user.company.name}
-                  </Text>
-                  <RoleBadge role={user.role} />
-                </Group>
-              </Paper>
-            </AnchorLink>
-          ))}
-        </Group>
-      </Stack>
+      <MatchSection key="users" id="search-users" title="People">
+        {result.users.map((user) => (
+          <AnchorLink key={user.id} to="/users/$userId" params={{ userId: user.id }} underline="never">
+            <Chip>
+              <Group gap={6} wrap="nowrap">
+                <Text fz="sm" fw={600} span>
+                  {user.name}
+                </Text>
+                <Text fz="xs" c="dimmed" span>
+                  {user.company.name}
+                </Text>
+                <RoleBadge role={user.role} />
+              </Group>
+            </Chip>
+          </AnchorLink>
+        ))}
+      </MatchSection>
     ),
   ].filter(Boolean)
   return sections.length === 0 ? null : <Stack gap="md">{sections}</Stack>
