@@ -63,8 +63,7 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
     const requestLink = (purpose: "magic-link" | "reset", email: string) =>
       Effect.gen(function* () {
         const scoped = mailLimits(purpose, email, yield* clientIp)
-        yield* limits.check(scoped, purpose === "reset" ? "request a reset link" : "request a sign-in link")
-        yield* limits.hit(scoped)
+        yield* limits.take(scoped, purpose === "reset" ? "request a reset link" : "request a sign-in link")
         const found = yield* users.findByEmail(email)
         if (Option.isSome(found) && found.value.status === "active") {
           const user = found.value
@@ -99,8 +98,7 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
       Effect.gen(function* () {
         const ip = yield* clientIp
         const ipLimit = [{ key: `magic-consume:ip:${ip}`, max: 20, windowSeconds: 60 }]
-        yield* limits.check(ipLimit, "sign in")
-        yield* limits.hit(ipLimit)
+        yield* limits.take(ipLimit, "sign in")
         const userId =
           "token" in payload
             ? (yield* links.consume("magic_link", payload.token)).userId
@@ -137,8 +135,7 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
       Effect.gen(function* () {
         const ip = yield* clientIp
         const ipLimit = [{ key: `set-password:ip:${ip}`, max: 20, windowSeconds: 60 }]
-        yield* limits.check(ipLimit, "set a password")
-        yield* limits.hit(ipLimit)
+        yield* limits.take(ipLimit, "set a password")
         const link = yield* links.peek(kind, input.token)
         const user = yield* Option.match(link, {
           onNone: () => Effect.succeed(Option.none()),
@@ -158,10 +155,8 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
         })
       })
 
-    const invite = (actor: Actor, input: InviteUser) =>
+    const createInvite = (actor: Actor, input: InviteUser) =>
       Effect.gen(function* () {
-        const scoped = [{ key: `invite:actor:${actor.user.id}`, max: 50, windowSeconds: 3600 }]
-        yield* limits.check(scoped, "send invitations")
         const companies = yield* sql<{ id: string; name: string; kind: "publisher" | "client" }>`
           select id, name, kind from companies where id = ${input.companyId}`.pipe(Effect.orDie)
         const company = companies[0]
@@ -182,7 +177,6 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
           Effect.catchTag("SqlError", Effect.die),
         )
         const userId = rows[0]!.id
-        yield* limits.hit(scoped)
         const { token } = yield* links.issue("invite", userId)
         yield* mailer.send(
           input.email,
@@ -203,6 +197,14 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
         const created = yield* users.findById(userId)
         const { passwordHash: _, company: __, ...user } = Option.getOrThrow(created)
         return user
+      })
+
+    /** An invitation that is refused (no such company, a taken email) does not count. */
+    const invite = (actor: Actor, input: InviteUser) =>
+      Effect.gen(function* () {
+        const scoped = [{ key: `invite:actor:${actor.user.id}`, max: 50, windowSeconds: 3600 }]
+        const taken = yield* limits.take(scoped, "send invitations")
+        return yield* createInvite(actor, input).pipe(Effect.tapError(() => limits.release(taken)))
       })
 
     return {

@@ -27,14 +27,15 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
             { key: `sign-in:account:${payload.email}`, max: 5, windowSeconds: 60 },
             { key: `sign-in:ip:${ip}`, max: 30, windowSeconds: 60 },
           ]
-          yield* rateLimits.check(limits, "sign in")
+          // Counted before the password is verified, so a parallel burst gets no more tries than
+          // the limit; a sign-in that succeeds gives its try back (only failures count).
+          const taken = yield* rateLimits.take(limits, "sign in")
           const found = yield* users.findByEmail(payload.email)
           // Unknown emails cost one argon2 verification too: same answer, same time.
           const hash =
             Option.isSome(found) && found.value.passwordHash ? found.value.passwordHash : yield* decoyHash
           const ok = yield* verifyPassword(hash, payload.password)
           if (Option.isNone(found) || !ok || found.value.status !== "active" || !found.value.passwordHash) {
-            yield* rateLimits.hit(limits)
             yield* audit.record({
               action: "auth.sign_in_failed",
               target: Option.match(found, {
@@ -45,6 +46,7 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
             })
             return yield* new Unauthorized({ message: wrongCredentials })
           }
+          yield* rateLimits.release(taken)
           return yield* startSession(found.value, payload.client ?? "browser", "password")
         }),
       )

@@ -92,14 +92,13 @@ export class Profiles extends Effect.Service<Profiles>()("@folio/server/Profiles
     const changePassword = (actor: Actor, input: ChangePassword) =>
       Effect.gen(function* () {
         const limit = [{ key: `password-change:account:${actor.user.id}`, max: 5, windowSeconds: 15 * 60 }]
-        yield* limits.check(limit, "change your password")
+        const taken = yield* limits.take(limit, "change your password")
         const found = yield* users.findById(actor.user.id)
         const hash = Option.flatMap(found, (u) => Option.fromNullable(u.passwordHash))
         const ok = Option.isSome(hash) && (yield* verifyPassword(hash.value, input.currentPassword))
-        if (!ok) {
-          yield* limits.hit(limit)
-          return yield* new Unauthorized({ message: "Your current password is not right." })
-        }
+        if (!ok) return yield* new Unauthorized({ message: "Your current password is not right." })
+        // Only wrong current passwords count against the limit.
+        yield* limits.release(taken)
         const problem = passwordProblem(input.newPassword, actor.user)
         if (problem) {
           return yield* new ValidationError({
