@@ -59,11 +59,9 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
     const origin = publicOriginOf(config)
     const linkUrl = (path: string, token: string) => `${origin}${path}?token=${encodeURIComponent(token)}`
 
-    /** Sends a link when the account can use it; the caller's answer never says which. */
-    const requestLink = (purpose: "magic-link" | "reset", email: string) =>
+    /** Sends a link when the account can use it. */
+    const sendLink = (purpose: "magic-link" | "reset", email: string) =>
       Effect.gen(function* () {
-        const scoped = mailLimits(purpose, email, yield* clientIp)
-        yield* limits.take(scoped, purpose === "reset" ? "request a reset link" : "request a sign-in link")
         const found = yield* users.findByEmail(email)
         if (Option.isSome(found) && found.value.status === "active") {
           const user = found.value
@@ -91,6 +89,22 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
           }
           yield* audit.record({ action: `auth.${purpose}_requested`, target: { type: "user", id: user.id } })
         }
+      })
+
+    /**
+     * Answers once the request is counted against its limits, which are the same for every
+     * email; looking the account up and writing the mail come after the answer, so neither the
+     * answer nor its timing tells a known email from an unknown one.
+     */
+    const requestLink = (purpose: "magic-link" | "reset", email: string) =>
+      Effect.gen(function* () {
+        const scoped = mailLimits(purpose, email, yield* clientIp)
+        yield* limits.take(scoped, purpose === "reset" ? "request a reset link" : "request a sign-in link")
+        yield* Effect.forkDaemon(
+          sendLink(purpose, email).pipe(
+            Effect.catchAllCause((cause) => Effect.logError(`Could not send a ${purpose} email`, cause)),
+          ),
+        )
         return { message: linkRequestedText }
       })
 
