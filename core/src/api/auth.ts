@@ -12,6 +12,7 @@ import {
 } from "../domain/authLinks.js"
 import { SignInResult } from "../domain/user.js"
 import { RateLimited, Unauthorized, ValidationError } from "../errors.js"
+import { storableText } from "../schema/text.js"
 
 const kind = HttpApiSchema.param("kind", LinkKind)
 
@@ -33,7 +34,7 @@ export class AuthGroup extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.get("peekLink")`/auth/links/${kind}`
-      .setUrlParams(Schema.Struct({ token: Schema.String }))
+      .setUrlParams(Schema.Struct({ token: Schema.String.pipe(storableText("The link")) }))
       .addSuccess(LinkInfo)
       .addError(Unauthorized)
       .annotate(OpenApi.Summary, "Who a link is for, without using it"),
@@ -65,13 +66,17 @@ export class AuthGroup extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.get("ssoStart", "/auth/sso/start")
-      .setUrlParams(Schema.Struct({ redirect: Schema.optional(Schema.String) }))
+      .setUrlParams(
+        Schema.Struct({ redirect: Schema.optional(Schema.String.pipe(storableText("redirect"))) }),
+      )
       .addSuccess(HttpApiSchema.Empty(302))
       .annotate(OpenApi.Summary, "Start single sign-on: redirects to the identity provider (PKCE)"),
   )
   .add(
     HttpApiEndpoint.get("ssoCallback", "/auth/sso/callback")
-      .setUrlParams(Schema.Record({ key: Schema.String, value: Schema.String }))
+      .setUrlParams(
+        Schema.Record({ key: Schema.String, value: Schema.String.pipe(storableText("A sign-in parameter")) }),
+      )
       .addSuccess(HttpApiSchema.Empty(302))
       .annotate(
         OpenApi.Summary,

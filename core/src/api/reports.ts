@@ -9,6 +9,7 @@ import {
   ReportPage,
   ReportRevision,
   ReportRevisionSummary,
+  ReportVersion,
   RestoreRevision,
   TransitionRequest,
   UpdateReport,
@@ -18,18 +19,23 @@ import { Conflict, Forbidden, NotFound, ValidationError } from "../errors.js"
 import { ReportId } from "../ids.js"
 import { ImportIssue, ReportRecord } from "../import/reportRecord.js"
 import { Page } from "../schema/pagination.js"
+import { storableText } from "../schema/text.js"
 import { Authentication } from "./security.js"
 
 const reportIdParam = HttpApiSchema.param("reportId", ReportId)
-const versionParam = HttpApiSchema.param("version", Schema.NumberFromString.pipe(Schema.int()))
+const versionParam = HttpApiSchema.param("version", Schema.compose(Schema.NumberFromString, ReportVersion))
 const transitionParam = HttpApiSchema.param("transition", TransitionName)
 
-export const ImportRow = Schema.Struct({ file: Schema.String, line: Schema.Int, record: ReportRecord })
+export const ImportRow = Schema.Struct({
+  file: Schema.String.pipe(storableText("The file name")),
+  line: Schema.Int,
+  record: ReportRecord,
+})
 export type ImportRow = typeof ImportRow.Type
 
 export const ReportImportRequest = Schema.Struct({
   /** The same key for the same batch: a batch the server already applied is not applied again. */
-  batchKey: Schema.String.pipe(Schema.minLength(8), Schema.maxLength(128)),
+  batchKey: Schema.String.pipe(Schema.minLength(8), Schema.maxLength(128), storableText("batchKey")),
   upsert: Schema.optionalWith(Schema.Boolean, { default: () => false }),
   dryRun: Schema.optionalWith(Schema.Boolean, { default: () => false }),
   rows: Schema.Array(ImportRow).pipe(Schema.maxItems(2000)),

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { ApiTokenId } from "../ids.js"
+import { singleLineText } from "../schema/text.js"
 
 /**
  * `read` may call GET endpoints; `write` may change data the role may change; `admin` may also
@@ -27,6 +28,7 @@ export const CreateApiToken = Schema.Struct({
   name: Schema.Trim.pipe(
     Schema.minLength(1, { message: () => "Give the token a name" }),
     Schema.maxLength(80, { message: () => "Token names are at most 80 characters" }),
+    singleLineText("Token names"),
   ),
   scopes: Schema.Array(TokenScope).pipe(Schema.minItems(1, { message: () => "Choose at least one scope" })),
   /** Days until the token stops working; null for a token that does not expire. */

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { UserId } from "../ids.js"
 import { JsonValue } from "../schema/json.js"
-import { Page, PageLimit } from "../schema/pagination.js"
+import { Cursor, Page, PageLimit } from "../schema/pagination.js"
 
 export const AuditEntry = Schema.Struct({
   id: Schema.String,
@@ -25,7 +25,7 @@ export const AuditListParams = Schema.Struct({
   userId: Schema.optional(UserId),
   /** An action or an action prefix: `auth.` matches every sign-in event. */
   action: Schema.optional(Schema.String.pipe(Schema.pattern(/^[a-z_.]{1,60}$/))),
-  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
+  cursor: Schema.optional(Cursor(200)),
   limit: Schema.optional(PageLimit),
 })
 export type AuditListParams = typeof AuditListParams.Type

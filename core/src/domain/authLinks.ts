@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { CompanyId } from "../ids.js"
 import { Email } from "../schema/email.js"
+import { singleLineText, storableText } from "../schema/text.js"
 import { Role } from "./role.js"
 import { minPasswordLength } from "./user.js"
 
@@ -24,6 +25,7 @@ export const linkUnusableTexts: Record<LinkKind, string> = {
 const LinkToken = Schema.String.pipe(
   Schema.minLength(20, { message: () => "This link is incomplete. Open it again from the email." }),
   Schema.maxLength(200),
+  storableText("The link"),
 )
 
 export const NewPassword = Schema.String.pipe(
@@ -68,6 +70,7 @@ export const InviteUser = Schema.Struct({
   name: Schema.Trim.pipe(
     Schema.minLength(1, { message: () => "Name is required" }),
     Schema.maxLength(120, { message: () => "Name must be at most 120 characters" }),
+    singleLineText("Name"),
   ),
   companyId: CompanyId,
   role: Role,

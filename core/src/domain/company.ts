@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { CompanyId } from "../ids.js"
 import { Page, PageParams } from "../schema/pagination.js"
+import { singleLineText, storableText } from "../schema/text.js"
 
 export const CompanyKind = Schema.Literal("publisher", "client")
 export type CompanyKind = typeof CompanyKind.Type
@@ -11,6 +12,7 @@ export type CompanyStatus = typeof CompanyStatus.Type
 export const CompanyName = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "Company name is required" }),
   Schema.maxLength(120, { message: () => "Company name must be at most 120 characters" }),
+  singleLineText("Company name"),
 )
 
 export const CompanySlug = Schema.String.pipe(
@@ -44,6 +46,7 @@ export const CompanyDomain = Schema.Trim.pipe(
 export const Sector = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "Sector names cannot be empty" }),
   Schema.maxLength(60, { message: () => "Sector names are at most 60 characters" }),
+  singleLineText("Sector names"),
 )
 
 /** Which sectors' reports a company may receive: every sector, or the listed ones (possibly none). */
@@ -60,7 +63,8 @@ export const Company = Schema.Struct({
   domain: Schema.NullOr(Schema.String),
   kind: CompanyKind,
   status: CompanyStatus,
-  entitlements: Entitlements,
+  /** As stored (no input rules), so a sector saved before a rule was added still reads back. */
+  entitlements: Schema.Union(Schema.Literal("all"), Schema.Array(Schema.String)),
   userCount: Schema.Int,
   teamCount: Schema.Int,
   createdAt: Schema.Date,
@@ -91,7 +95,7 @@ export type UpdateCompany = typeof UpdateCompany.Type
 export const CompanyListParams = Schema.Struct({
   ...PageParams.fields,
   /** Matches name or slug, case-insensitively. */
-  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(120))),
+  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(120), storableText("Search"))),
   kind: Schema.optional(CompanyKind),
   status: Schema.optional(CompanyStatus),
 })

@@ -1,7 +1,8 @@
 import { Schema } from "effect"
 import { ErrorIssueId } from "../ids.js"
 import { JsonValue } from "../schema/json.js"
-import { Page, PageLimit } from "../schema/pagination.js"
+import { Cursor, Page, PageLimit } from "../schema/pagination.js"
+import { storableText } from "../schema/text.js"
 
 /**
  * The local error-report inbox (`/developer/reports`): console errors and traces that arrived
@@ -99,8 +100,8 @@ export const ErrorIssueListParams = Schema.Struct({
   /** Default: unresolved. */
   status: Schema.optional(ErrorIssueStatus),
   /** Matches the type or the message. */
-  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(200))),
-  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(200), storableText("Search"))),
+  cursor: Schema.optional(Cursor()),
   limit: Schema.optional(PageLimit),
 })
 export type ErrorIssueListParams = typeof ErrorIssueListParams.Type
@@ -136,8 +137,8 @@ export const TracePage = Page(TraceItem)
 export type TracePage = typeof TracePage.Type
 
 export const TraceListParams = Schema.Struct({
-  route: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
-  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+  route: Schema.optional(Schema.String.pipe(Schema.maxLength(500), storableText("The route filter"))),
+  cursor: Schema.optional(Cursor()),
   limit: Schema.optional(PageLimit),
 })
 export type TraceListParams = typeof TraceListParams.Type

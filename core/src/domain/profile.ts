@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { SessionId } from "../ids.js"
+import { singleLineText } from "../schema/text.js"
 import { NewPassword } from "./authLinks.js"
 import { User } from "./user.js"
 
@@ -13,6 +14,7 @@ const isTimeZone = (zone: string): boolean => {
 }
 
 export const TimeZone = Schema.String.pipe(
+  singleLineText("Time zone"),
   Schema.filter(isTimeZone, { message: () => "Choose a time zone from the list, e.g. Europe/London" }),
 )
 
@@ -45,6 +47,7 @@ export const UpdateProfile = Schema.Struct({
     Schema.Trim.pipe(
       Schema.minLength(1, { message: () => "Name is required" }),
       Schema.maxLength(120, { message: () => "Name must be at most 120 characters" }),
+      singleLineText("Name"),
     ),
   ),
   timezone: Schema.optional(TimeZone),

@@ -1,6 +1,8 @@
 import { Schema } from "effect"
 import { CompanyId, ReportId, TeamId, UserId } from "../ids.js"
 import { Page, PageParams } from "../schema/pagination.js"
+import { multiLineText, QueryText, singleLineText } from "../schema/text.js"
+import { QueryDate } from "../schema/timestamps.js"
 import { Sector } from "./company.js"
 import { CurrencyCode, TickerSymbol } from "./ticker.js"
 
@@ -25,28 +27,41 @@ export type Rating = typeof Rating.Type
 export const ReportTitle = Schema.Trim.pipe(
   Schema.minLength(3, { message: () => "Title must be at least 3 characters" }),
   Schema.maxLength(200, { message: () => "Title must be at most 200 characters" }),
+  singleLineText("Title"),
 )
 export const ReportSummaryText = Schema.Trim.pipe(
   Schema.maxLength(1000, { message: () => "Summary must be at most 1,000 characters" }),
+  multiLineText("Summary"),
 )
 export const ReportBody = Schema.String.pipe(
   Schema.maxLength(200_000, { message: () => "Body must be at most 200,000 characters" }),
+  multiLineText("Body"),
 )
 export const ExternalId = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "externalId cannot be empty" }),
   Schema.maxLength(200, { message: () => "externalId must be at most 200 characters" }),
+  singleLineText("externalId"),
 )
 export const Tag = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "Tags cannot be empty" }),
   Schema.maxLength(40, { message: () => "Tags are at most 40 characters" }),
+  singleLineText("Tags"),
 )
-const Channel = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(80))
+const Channel = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(80), singleLineText("Channels"))
 export const EmbargoHours = Schema.Int.pipe(
   Schema.between(0, 24 * 90, { message: () => "An embargo is between 0 hours and 90 days" }),
 )
 export const TargetPrice = Schema.Number.pipe(
   Schema.positive({ message: () => "Target price must be positive" }),
   Schema.lessThan(1e9, { message: () => "Target price is too large" }),
+)
+
+/**
+ * A report's version as clients send it back (in a path or a body): a positive 32-bit integer,
+ * the range of the column it is compared with.
+ */
+export const ReportVersion = Schema.Int.pipe(
+  Schema.between(1, 2_147_483_647, { message: () => "A version is a whole number from 1 to 2147483647" }),
 )
 
 /**
@@ -155,7 +170,7 @@ export type CreateReport = typeof CreateReport.Type
 
 /** Only the fields sent change; `version` is the one the editor started from (409 when stale). */
 export const UpdateReport = Schema.Struct({
-  version: Schema.Int,
+  version: ReportVersion,
   externalId: Schema.optional(Schema.NullOr(ExternalId)),
   title: Schema.optional(ReportTitle),
   summary: Schema.optional(ReportSummaryText),
@@ -191,29 +206,47 @@ export const ReportListParams = Schema.Struct({
   ...PageParams.fields,
   /** Comma-separated statuses. */
   status: Schema.optional(csvOf(ReportStatus)),
-  ticker: Schema.optional(Schema.String),
-  sector: Schema.optional(Schema.String),
+  ticker: Schema.optional(QueryText("The ticker filter", 200)),
+  sector: Schema.optional(QueryText("The sector filter", 200)),
   type: Schema.optional(ReportType),
   author: Schema.optional(UserId),
   /** Inclusive day bounds on the sort's date (updated, or published). */
-  from: Schema.optional(Schema.Date),
-  to: Schema.optional(Schema.Date),
+  from: Schema.optional(QueryDate),
+  to: Schema.optional(QueryDate),
   sort: Schema.optional(ReportSort),
   favorites: Schema.optional(Schema.BooleanFromString),
   /** The report imported under this external id (at most one). */
-  externalId: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
+  externalId: Schema.optional(QueryText("The externalId filter", 200)),
 })
 export type ReportListParams = typeof ReportListParams.Type
 
 export const ReportPage = Page(ReportListItem)
 export type ReportPage = typeof ReportPage.Type
 
+/**
+ * A revision's fields as stored: read back without today's input rules, so a revision saved
+ * before a rule was added (a title with a control character, say) can still be shown.
+ */
+export const StoredReportFields = Schema.Struct({
+  title: Schema.String,
+  summary: Schema.String,
+  body: Schema.String,
+  type: ReportType,
+  sector: Schema.String,
+  tickers: Schema.Array(Schema.String),
+  tags: Schema.Array(Schema.String),
+  channels: Schema.Array(Schema.String),
+  rating: Schema.NullOr(Rating),
+  targetPrice: Schema.NullOr(Schema.Number),
+  targetCurrency: Schema.NullOr(Schema.String),
+})
+
 export const ReportRevision = Schema.Struct({
   version: Schema.Int,
   savedAt: Schema.Date,
   savedBy: Schema.NullOr(ReportAuthor),
   note: Schema.String,
-  fields: ReportFields,
+  fields: StoredReportFields,
 })
 export type ReportRevision = typeof ReportRevision.Type
 
@@ -226,7 +259,7 @@ export const ReportRevisionSummary = Schema.Struct({
 })
 export type ReportRevisionSummary = typeof ReportRevisionSummary.Type
 
-export const RestoreRevision = Schema.Struct({ version: Schema.Int })
+export const RestoreRevision = Schema.Struct({ version: ReportVersion })
 
 export const BulkArchive = Schema.Struct({
   ids: Schema.Array(ReportId).pipe(Schema.minItems(1), Schema.maxItems(200)),
@@ -243,4 +276,4 @@ export const standardDisclosures =
   "The views expressed are those of the authors at the date of publication and may change without notice."
 
 /** How a report changes status; `version` guards against acting on a stale copy. */
-export const TransitionRequest = Schema.Struct({ version: Schema.optional(Schema.Int) })
+export const TransitionRequest = Schema.Struct({ version: Schema.optional(ReportVersion) })

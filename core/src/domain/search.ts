@@ -1,4 +1,7 @@
 import { Schema } from "effect"
+import { Cursor } from "../schema/pagination.js"
+import { QueryText, storableText } from "../schema/text.js"
+import { QueryDate } from "../schema/timestamps.js"
 import { CompanySummary } from "./company.js"
 import { ReportListItem, ReportStatus, ReportType } from "./report.js"
 import { Ticker } from "./ticker.js"
@@ -16,14 +19,15 @@ export const SearchParams = Schema.Struct({
   q: Schema.Trim.pipe(
     Schema.minLength(1, { message: () => "Type something to search for" }),
     Schema.maxLength(200, { message: () => "Search at most 200 characters" }),
+    storableText("Search"),
   ),
-  ticker: Schema.optional(Schema.String),
-  sector: Schema.optional(Schema.String),
+  ticker: Schema.optional(QueryText("The ticker filter", 200)),
+  sector: Schema.optional(QueryText("The sector filter", 200)),
   type: Schema.optional(ReportType),
   status: Schema.optional(ReportStatus),
-  from: Schema.optional(Schema.Date),
-  to: Schema.optional(Schema.Date),
-  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(100))),
+  from: Schema.optional(QueryDate),
+  to: Schema.optional(QueryDate),
+  cursor: Schema.optional(Cursor(100)),
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 50))),
   /** Search-as-you-type: the last word also matches words it begins (`nvid` finds "Nvidia"). */
   prefix: Schema.optional(Schema.BooleanFromString),

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { CompanyId, TeamId, UserId } from "../ids.js"
 import { Page, PageParams } from "../schema/pagination.js"
+import { multiLineText, singleLineText, storableText } from "../schema/text.js"
 
 export const TeamRole = Schema.Literal("lead", "member")
 export type TeamRole = typeof TeamRole.Type
@@ -8,10 +9,12 @@ export type TeamRole = typeof TeamRole.Type
 export const TeamName = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "Team name is required" }),
   Schema.maxLength(80, { message: () => "Team name must be at most 80 characters" }),
+  singleLineText("Team name"),
 )
 
 export const TeamDescription = Schema.Trim.pipe(
   Schema.maxLength(500, { message: () => "Team description must be at most 500 characters" }),
+  multiLineText("Team description"),
 )
 
 export const Team = Schema.Struct({
@@ -65,7 +68,7 @@ export type SetTeamMemberRole = typeof SetTeamMemberRole.Type
 export const TeamListParams = Schema.Struct({
   ...PageParams.fields,
   /** Matches the team name, case-insensitively. */
-  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(80))),
+  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(80), storableText("Search"))),
 })
 export type TeamListParams = typeof TeamListParams.Type
 

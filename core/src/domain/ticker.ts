@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Page, PageParams } from "../schema/pagination.js"
+import { QueryText, singleLineText, storableText } from "../schema/text.js"
 import { Sector } from "./company.js"
 
 /** An exchange symbol as research refers to it: `AAPL`, `BRK.B`, `7203.T`. */
@@ -14,11 +15,13 @@ export const TickerSymbol = Schema.Trim.pipe(
 export const TickerName = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "Name is required" }),
   Schema.maxLength(120, { message: () => "Name must be at most 120 characters" }),
+  singleLineText("Name"),
 )
 
 const Exchange = Schema.Trim.pipe(
   Schema.minLength(1, { message: () => "Exchange is required" }),
   Schema.maxLength(20, { message: () => "Exchange must be at most 20 characters" }),
+  singleLineText("Exchange"),
 )
 
 export const CurrencyCode = Schema.Trim.pipe(
@@ -70,8 +73,8 @@ export type UpdateTicker = typeof UpdateTicker.Type
 export const TickerListParams = Schema.Struct({
   ...PageParams.fields,
   /** Matches the symbol's start or the name, case-insensitively. */
-  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(120))),
-  sector: Schema.optional(Schema.String),
+  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(120), storableText("Search"))),
+  sector: Schema.optional(QueryText("The sector filter", 200)),
   active: Schema.optional(Schema.BooleanFromString),
 })
 export type TickerListParams = typeof TickerListParams.Type

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { CompanyId, TeamId, UserId } from "../ids.js"
 import { Email } from "../schema/email.js"
 import { Page, PageParams } from "../schema/pagination.js"
+import { storableText } from "../schema/text.js"
 import { type CompanyKind, CompanySummary } from "./company.js"
 import { Role, roles } from "./role.js"
 import { TeamRole } from "./team.js"
@@ -102,7 +103,7 @@ export const UserListParams = Schema.Struct({
   role: Schema.optional(Role),
   status: Schema.optional(UserStatus),
   /** Matches name or email, case-insensitively, anywhere in the text. */
-  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(120))),
+  q: Schema.optional(Schema.Trim.pipe(Schema.maxLength(120), storableText("Search"))),
 })
 export type UserListParams = typeof UserListParams.Type
 

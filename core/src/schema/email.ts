@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { singleLineText } from "./text.js"
 
 /**
  * An email address as users type it: trimmed and lower-cased on decode, so lookups are
@@ -7,6 +8,7 @@ import { Schema } from "effect"
 export const Email = Schema.Trim.pipe(
   Schema.compose(Schema.Lowercase),
   Schema.maxLength(254, { message: () => "Email is too long (at most 254 characters)" }),
+  singleLineText("Email"),
   Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
     message: () => "Enter an email address like name@example.com",
   }),

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { isStorableText, QueryText } from "./text.js"
 
 /**
  * Keyset pagination: the cursor is an opaque string the server hands out; clients pass it back
@@ -9,8 +10,11 @@ export const PageLimit = Schema.NumberFromString.pipe(
   Schema.between(1, 200, { message: () => "limit must be between 1 and 200" }),
 )
 
+/** The opaque cursor a list handed out, passed back unchanged. */
+export const Cursor = (max = 500) => QueryText("The page cursor", max)
+
 export const PageParams = Schema.Struct({
-  cursor: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+  cursor: Schema.optional(Cursor()),
   limit: Schema.optional(PageLimit),
 })
 export type PageParams = typeof PageParams.Type
@@ -28,7 +32,9 @@ export const encodeCursor = (value: ReadonlyArray<string | number>): string =>
 export const decodeCursor = (cursor: string): ReadonlyArray<string | number> | undefined => {
   try {
     const parsed: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")))
-    return Array.isArray(parsed) && parsed.every((v) => typeof v === "string" || typeof v === "number")
+    // A tampered cursor's strings go into SQL; text PostgreSQL cannot store is refused here.
+    return Array.isArray(parsed) &&
+      parsed.every((v) => (typeof v === "string" && isStorableText(v)) || typeof v === "number")
       ? parsed
       : undefined
   } catch {
