@@ -1,6 +1,7 @@
 import type { Me, Role } from "@folio/core"
 import { type APIRequestContext, expect } from "@playwright/test"
 import { signInThroughApi } from "./admin"
+import { invite as inviteWith } from "./directory"
 import { linkIn, nextMail } from "./inbox"
 
 /** An address no other test uses: limits and mail are per account, and specs share the server. */
@@ -56,4 +57,27 @@ export const signInAs = async (request: APIRequestContext, person: Person): Prom
     data: { email: person.email, password: person.password },
   })
   expect(response.status(), await response.text()).toBe(200)
+}
+
+/**
+ * An active user invited by an admin session the caller already holds (the setup project's
+ * storage state, say) and accepted through the API: no admin sign-in, which would rotate that
+ * session under the specs sharing it. Into the admin's own (publisher) company unless `companyId`.
+ */
+export const addPerson = async (
+  admin: APIRequestContext,
+  role: Role,
+  options: { readonly label?: string; readonly name?: string; readonly companyId?: string } = {},
+): Promise<Person & { readonly id: string }> => {
+  const label = options.label ?? role
+  const email = uniqueEmail(label)
+  const name = options.name ?? `Test ${label.charAt(0).toUpperCase()}${label.slice(1)}`
+  const password = strongPassword()
+  const companyId = options.companyId ?? ((await (await admin.get("/api/session")).json()) as Me).company.id
+  const user = await inviteWith(admin, { email, name, companyId, role })
+  const mail = await nextMail(email, /invited you to Folio/)
+  const token = new URL(linkIn(mail, "/set-password")).searchParams.get("token")
+  const accepted = await admin.post("/api/auth/accept-invite", { data: { token, password } })
+  expect(accepted.status(), await accepted.text()).toBe(204)
+  return { id: user.id, email, name, password }
 }

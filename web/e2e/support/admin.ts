@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import { type APIRequestContext, expect, type Page } from "@playwright/test"
 
@@ -7,15 +8,29 @@ export const admin = {
   password: "correct-horse-battery-staple",
 } as const
 
+/** Roles the setup project signs in once (a person of the publisher each) besides the admin. */
+export const sharedRoles = ["editor", "analyst", "reader"] as const
+export type SharedRole = (typeof sharedRoles)[number]
+
+const authFile = (name: string) =>
+  resolve(import.meta.dirname, `../.auth/${name}-${process.env.E2E_PORT ?? "3199"}.json`)
+
 /**
- * Cookies of one admin session, signed in once by `auth.setup.ts` and reused by specs that never
- * sign out. Outside Playwright's output folder (which every run empties) and named by port, so
- * runs on other ports at the same time keep their own.
+ * Cookies of one session per role, signed in once by `auth.setup.ts` and reused by specs that
+ * never sign out, change that person or sign them in again (which would end the shared session).
+ * Outside Playwright's output folder (which every run empties) and named by port, so runs on
+ * other ports at the same time keep their own.
  */
-export const adminStorageState = resolve(
-  import.meta.dirname,
-  `../.auth/admin-${process.env.E2E_PORT ?? "3199"}.json`,
-)
+export const storageStateOf = (role: "admin" | SharedRole): string => authFile(role)
+
+export const adminStorageState = storageStateOf("admin")
+
+/** Where `auth.setup.ts` writes who the shared person of a role is. */
+export const sharedPersonFile = (role: SharedRole): string => authFile(`${role}.person`)
+
+/** The person behind `storageStateOf(role)`: their email, name and password. */
+export const sharedPerson = (role: SharedRole): { readonly email: string; readonly name: string } =>
+  JSON.parse(readFileSync(sharedPersonFile(role), "utf8"))
 
 /** Signs in through the API with the context's cookie jar (fast; for specs about other things). */
 export const signInThroughApi = async (request: APIRequestContext): Promise<void> => {

@@ -20,11 +20,22 @@ const csrfHeader = async (request: APIRequestContext) => {
   return { "x-folio-csrf": token ?? "" }
 }
 
-const post = async <A>(request: APIRequestContext, path: string, data: unknown, status = 201): Promise<A> => {
-  const response = await request.post(path, { data, headers: await csrfHeader(request) })
+/** A write as whoever `request` is signed in as; expects `status` and answers the parsed body. */
+export const write = async <A>(
+  request: APIRequestContext,
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  data: unknown,
+  status: number,
+): Promise<A> => {
+  const response = await request.fetch(path, { method, data, headers: await csrfHeader(request) })
   expect(response.status(), await response.text()).toBe(status)
-  return (await response.json()) as A
+  const text = await response.text()
+  return (text === "" ? undefined : JSON.parse(text)) as A
 }
+
+const post = <A>(request: APIRequestContext, path: string, data: unknown, status = 201): Promise<A> =>
+  write<A>(request, "POST", path, data, status)
 
 export const createCompany = (
   request: APIRequestContext,
@@ -33,6 +44,19 @@ export const createCompany = (
 
 export const createTeam = (request: APIRequestContext, companyId: string, name: string): Promise<Team> =>
   post<Team>(request, `/api/companies/${companyId}/teams`, { name })
+
+export const addTeamMember = (
+  request: APIRequestContext,
+  teamId: string,
+  userId: string,
+  role: "lead" | "member",
+): Promise<unknown> => write(request, "POST", `/api/teams/${teamId}/members`, { userId, role }, 201)
+
+export const setUserStatus = (
+  request: APIRequestContext,
+  userId: string,
+  status: "active" | "disabled",
+): Promise<User> => write<User>(request, "PUT", `/api/users/${userId}/status`, { status }, 200)
 
 export const invite = (
   request: APIRequestContext,
@@ -68,7 +92,11 @@ export const inviteTokenFor = async (email: string): Promise<string> => {
         token = mail ? /\/set-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)?.[1] : undefined
         return token !== undefined
       },
-      { message: `an invitation mail to ${email} in E2E_MAILBOX`, timeout: 10_000 },
+      {
+        message: `an invitation mail to ${email} in E2E_MAILBOX`,
+        timeout: 10_000,
+        intervals: [50, 100, 200],
+      },
     )
     .toBe(true)
   return decodeURIComponent(token ?? "")

@@ -34,7 +34,8 @@ export const nextMail = async (to: string, subject: RegExp, seen = 0): Promise<M
           .find((mail) => subject.test(mail.subject))
         return found !== undefined
       },
-      { message: `a mail to ${to} with subject ${subject}`, timeout: 10_000 },
+      // Mail usually lands within a few hundred milliseconds: look often rather than back off to 1 s.
+      { message: `a mail to ${to} with subject ${subject}`, timeout: 10_000, intervals: [50, 100, 200] },
     )
     .toBe(true)
   return found!
