@@ -9,9 +9,10 @@ import { DatabaseLive, MigrationsLive } from "./db/database.js"
 import { ErrorInbox } from "./errorReports/inbox.js"
 import { ErrorReporter, ErrorReporterLive } from "./errorReports/serverSdk.js"
 import { ApiLive } from "./http/api.js"
-import { bodyLimit } from "./http/bodyLimit.js"
+import { apiBodyGuard } from "./http/apiBody.js"
 import { forwardedClient } from "./http/clientAddress.js"
 import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
+import { installBoundedDecodeErrors } from "./http/decodeErrors.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { HousekeepingLive } from "./jobs/housekeeping.js"
 import { Mailer, MailRetryLive } from "./mail/mailer.js"
@@ -54,7 +55,9 @@ export const HttpLive = (options: ServerOptions = {}) =>
   Layer.unwrapEffect(
     Effect.gen(function* () {
       const config = yield* AppConfig
-      const outer = errorsAndDeployment(deploymentIdOf(config), yield* ErrorReporter)
+      installBoundedDecodeErrors()
+      const https = Option.exists(config.publicUrl, (url) => url.protocol === "https:")
+      const outer = errorsAndDeployment(deploymentIdOf(config), yield* ErrorReporter, { https })
       // Like HttpApiBuilder.serve, but our middleware runs inside the response writer, so it
       // can still turn a defect into the 500 JSON body and stamp headers on every response.
       const serve = HttpApiBuilder.httpApp.pipe(
@@ -62,7 +65,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
           HttpServer.serve(
             outer(
               forwardedClient(config.trustedProxies)(
-                bodyLimit(config.tunnelPath)(options.middleware ? options.middleware(app) : app),
+                apiBodyGuard(config.publicUrl)(options.middleware ? options.middleware(app) : app),
               ),
             ),
           ),

@@ -22,3 +22,12 @@ export const bodyMaxBytesFor = (path: string): number =>
 
 export const payloadTooLargeText = (maxBytes: number): string =>
   `The request body is larger than ${maxBytes / mib} MiB, the most the server accepts here.`
+
+/** How deep a JSON request body may nest: far more than any endpoint's payload needs. */
+export const jsonMaxDepth = 32
+
+/**
+ * The most items one array of a JSON request body may hold: an import batch's rows (at most 2,000
+ * reports or 5,000 tickers), otherwise the longest list a payload takes (200 ids, sectors…).
+ */
+export const jsonMaxArrayLengthFor = (path: string): number => (importPaths.has(path) ? 5000 : 1000)

@@ -22,6 +22,25 @@ const contentTypes: Record<string, string> = {
 }
 
 const immutable = "public, max-age=31536000, immutable"
+
+/**
+ * The console's Content-Security-Policy: scripts only from this origin and never inline (the
+ * runtime config is a JSON data block, which CSP does not run, so no nonce is needed and the shell
+ * stays cacheable); Mantine sets inline styles; the API and the error tunnel are same-origin.
+ */
+export const consoleContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ")
 const securityHeaders = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -62,7 +81,11 @@ export const makeConsoleHandler = (distDir: string, runtime: ConsoleRuntimeConfi
     {
       status: shell ? 200 : 503,
       contentType: "text/html; charset=utf-8",
-      headers: { "cache-control": "no-cache", ...securityHeaders },
+      headers: {
+        "cache-control": "no-cache",
+        "content-security-policy": consoleContentSecurityPolicy,
+        ...securityHeaders,
+      },
     },
   )
 

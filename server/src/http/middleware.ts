@@ -5,7 +5,7 @@ import {
   HttpServerRequest,
   HttpServerResponse,
 } from "@effect/platform"
-import { deploymentHeaderName, internalErrorMessage } from "@folio/core"
+import { apiPrefix, deploymentHeaderName, internalErrorMessage } from "@folio/core"
 import { Cause, Effect } from "effect"
 import { newDigest } from "../auth/tokens.js"
 import type { ErrorReporter } from "../errorReports/serverSdk.js"
@@ -14,15 +14,28 @@ import type { ErrorReporter } from "../errorReports/serverSdk.js"
  * The outermost layer around every request: an unexpected failure becomes a 500 JSON body
  * with a digest that is also on the log line carrying the cause, and on the Sentry event when
  * the server reports to Sentry, so a user's report can be matched to both. Every response
- * names the deployment that served it.
+ * names the deployment that served it and carries the headers every answer needs: `nosniff`,
+ * HSTS when the public address is https, and `no-store` on API answers that set no caching of
+ * their own (they hold one user's data).
  */
-export const errorsAndDeployment = (deploymentId: string, reporter: typeof ErrorReporter.Service) =>
+export const errorsAndDeployment = (
+  deploymentId: string,
+  reporter: typeof ErrorReporter.Service,
+  options: { readonly https: boolean },
+) =>
   HttpMiddleware.make((app) =>
     Effect.gen(function* () {
       const request = yield* HttpServerRequest.HttpServerRequest
-      yield* HttpApp.appendPreResponseHandler((_request, response) =>
-        Effect.succeed(HttpServerResponse.setHeader(response, deploymentHeaderName, deploymentId)),
-      )
+      const api = request.url.startsWith(`${apiPrefix}/`)
+      yield* HttpApp.appendPreResponseHandler((_request, response) => {
+        const headers: Record<string, string> = {
+          [deploymentHeaderName]: deploymentId,
+          "x-content-type-options": "nosniff",
+        }
+        if (options.https) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains"
+        if (api && response.headers["cache-control"] === undefined) headers["cache-control"] = "no-store"
+        return Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+      })
       return yield* app.pipe(
         Effect.catchAllCause((cause) => {
           if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)

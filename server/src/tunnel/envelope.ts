@@ -1,6 +1,7 @@
 import { parseEnvelope } from "@sentry/core"
 import { Effect, Either, Schema } from "effect"
 import { field } from "../errorReports/payload.js"
+import { firstShapeViolation, pathText } from "../http/jsonShape.js"
 import { badEnvelope, type TunnelRejection, tooLarge } from "./rejection.js"
 
 export const maxItemBytes = 1024 * 1024
@@ -13,6 +14,9 @@ export interface Envelope {
 
 const EnvelopeHeader = Schema.Struct({ dsn: Schema.String })
 const ItemHeader = Schema.Struct({ type: Schema.String })
+
+/** Far deeper and longer than the SDK sends (it normalises extra data 3 deep, 100 breadcrumbs). */
+const eventShapeLimits = { maxDepth: 64, maxArrayLength: 10_000 }
 const newline = 10
 
 /**
@@ -20,12 +24,19 @@ const newline = 10
  * header line, then per item a header line and either `length` bytes or a line). Done first, so
  * an oversize item is refused before it is parsed.
  */
-const itemSizes = (bytes: Uint8Array): Either.Either<ReadonlyArray<number>, string> => {
+interface ItemSpan {
+  readonly start: number
+  readonly size: number
+  /** A line of JSON, parsed by `parseEnvelope`; false for a length-prefixed payload (any bytes). */
+  readonly json: boolean
+}
+
+const itemSizes = (bytes: Uint8Array): Either.Either<ReadonlyArray<ItemSpan>, string> => {
   const lineEnd = (from: number) => {
     const at = bytes.indexOf(newline, from)
     return at < 0 ? bytes.length : at
   }
-  const sizes: Array<number> = []
+  const sizes: Array<ItemSpan> = []
   let at = lineEnd(0) + 1
   while (at < bytes.length) {
     const headerEnd = lineEnd(at)
@@ -41,15 +52,30 @@ const itemSizes = (bytes: Uint8Array): Either.Either<ReadonlyArray<number>, stri
       if (!Number.isSafeInteger(length) || length < 0 || start + length > bytes.length) {
         return Either.left(`item ${sizes.length + 1} declares ${length} bytes, but fewer follow.`)
       }
-      sizes.push(length)
+      sizes.push({ start, size: length, json: false })
       at = start + length + 1
     } else {
       const end = lineEnd(start)
-      sizes.push(end - start)
+      sizes.push({ start, size: end - start, json: true })
       at = end + 1
     }
   }
   return Either.right(sizes)
+}
+
+/** NUL and lone surrogates, which PostgreSQL refuses in text and JSON: a browser's event may hold them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character this pattern is for.
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** The payload with every unstorable character replaced by U+FFFD; depth is already bounded. */
+const storable = (value: unknown, depth: number): unknown => {
+  if (typeof value === "string") return value.replace(unstorable, "\uFFFD")
+  if (typeof value !== "object" || value === null || value instanceof Uint8Array || depth > 64) return value
+  if (Array.isArray(value)) return value.map((item) => storable(item, depth + 1))
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value))
+    out[storable(key, depth) as string] = storable(item, depth + 1)
+  return out
 }
 
 /** Checks the item sizes, then parses with Sentry's own parser and checks the headers' shape. */
@@ -57,9 +83,22 @@ export const parseTunnelEnvelope = (bytes: Uint8Array): Effect.Effect<Envelope, 
   Effect.gen(function* () {
     if (bytes.length === 0) return yield* badEnvelope("the body is empty.")
     const sizes = yield* Either.mapLeft(itemSizes(bytes), badEnvelope)
-    const oversize = sizes.findIndex((size) => size > maxItemBytes)
+    const oversize = sizes.findIndex((item) => item.size > maxItemBytes)
     if (oversize >= 0) {
       return yield* tooLarge(`Item ${oversize + 1} of the envelope is larger than 1 MiB.`)
+    }
+    // Bounded before parsing: an event nested 100,000 deep would overflow the stack of whatever
+    // walks it next (JSON.stringify when it is filed).
+    for (const [index, item] of sizes.entries()) {
+      if (!item.json) continue
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset + item.start, item.size).toString("utf8")
+      const violation = firstShapeViolation(text, eventShapeLimits)
+      if (violation !== undefined) {
+        const where = pathText(violation.path)
+        return yield* badEnvelope(
+          `item ${index + 1}${where === "" ? "" : ` at ${where}`} ${violation.message}.`,
+        )
+      }
     }
     const [header, items] = yield* Effect.try({
       try: () => parseEnvelope(bytes),
@@ -75,7 +114,7 @@ export const parseTunnelEnvelope = (bytes: Uint8Array): Effect.Effect<Envelope, 
       const { type } = yield* Schema.decodeUnknown(ItemHeader)(itemHeader).pipe(
         Effect.mapError(() => badEnvelope(`item ${index + 1} has no type.`)),
       )
-      parsed.push({ type, payload })
+      parsed.push({ type, payload: storable(payload, 0) })
     }
     return { dsn, items: parsed }
   })

@@ -4,13 +4,15 @@ import { ingestUrlFor } from "@folio/core"
 import { type Duration, Effect, Option } from "effect"
 import { AppConfig } from "../config.js"
 import { ErrorInbox } from "../errorReports/inbox.js"
+import { lingeringClose, readBody } from "../http/requestBody.js"
 import { makeAllowList } from "./allowList.js"
-import { readBody } from "./body.js"
 import { inboxContents } from "./contents.js"
 import { parseTunnelEnvelope } from "./envelope.js"
 import { forwardEnvelope } from "./forward.js"
-import { rateLimited, rejectionResponse, TunnelRejection } from "./rejection.js"
+import { badEnvelope, rateLimited, rejectionResponse, TunnelRejection, tooLarge } from "./rejection.js"
 import { makeTunnelThrottle } from "./throttle.js"
+
+export const maxEnvelopeBytes = 20 * 1024 * 1024
 
 /**
  * The error tunnel (PRODUCT.md, "Error tunnel"): the console's Sentry SDK posts envelopes here,
@@ -54,7 +56,13 @@ export const makeTunnelHandler = (forwardTimeout?: Duration.Duration) =>
           )
         return yield* rateLimited(config.tunnelRateLimit, verdict.retryAfterSeconds)
       }
-      const bytes = yield* readBody(NodeHttpServerRequest.toIncomingMessage(request))
+      const bytes = yield* readBody(NodeHttpServerRequest.toIncomingMessage(request), maxEnvelopeBytes).pipe(
+        Effect.mapError((failure) =>
+          failure.reason === "OverCap"
+            ? tooLarge(`The envelope is larger than ${maxEnvelopeBytes / 1024 / 1024} MiB.`)
+            : badEnvelope("the request body was cut off."),
+        ),
+      )
       const envelope = yield* parseTunnelEnvelope(bytes)
       const dsn = yield* allow(envelope.dsn, new URL(request.url, "http://tunnel").searchParams)
       const contents = yield* inboxContents(envelope, request.headers["user-agent"])
@@ -77,5 +85,13 @@ export const makeTunnelHandler = (forwardTimeout?: Duration.Duration) =>
         { concurrency: 2 },
       )
       return answer
-    }).pipe(Effect.catchTag("TunnelRejection", (rejection) => Effect.succeed(rejectionResponse(rejection))))
+    }).pipe(
+      Effect.catchTag("TunnelRejection", (rejection) =>
+        Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
+          // A refused envelope may still be arriving: the client must read the refusal first.
+          lingeringClose(NodeHttpServerRequest.toIncomingMessage(request))
+          return rejectionResponse(rejection)
+        }),
+      ),
+    )
   })
