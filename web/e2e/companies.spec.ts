@@ -1,12 +1,13 @@
 import type { CompanyPage } from "@folio/core"
-import { expect, test } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
-import { createCompany, signInAsNewUser, slugOf, unique } from "./support/directory"
+import { openFromSidebar } from "./support/console"
+import { createCompany, createTeam, invite, signInAsNewUser, slugOf, unique } from "./support/directory"
+import { expect, test } from "./support/fixtures"
 
 test.describe("as the admin", () => {
   test.use({ storageState: adminStorageState })
 
-  test("creates a client company and a team, invites a reader, makes them the team's lead and removes them", async ({
+  test("creates a client company from the dialog; the slug follows the name and the page shows the details", async ({
     page,
   }) => {
     const name = unique("Acme Capital")
@@ -26,30 +27,40 @@ test.describe("as the admin", () => {
     await expect(details).toContainText(slugOf(name))
     await expect(details).toContainText("Client")
     await expect(details).toContainText("All sectors")
-    const companyUrl = page.url()
+  })
 
-    // A team.
+  test("creates a team from the company's page, and the breadcrumb leads back to it", async ({ page }) => {
+    const company = await createCompany(page.request, unique("Team Capital"))
+    await page.goto(`/companies/${company.id}`)
     const teams = page.getByRole("region", { name: "Teams" })
     await expect(teams).toContainText("No teams yet")
     await teams.getByRole("button", { name: "New team" }).click()
-    const newTeam = page.getByRole("dialog", { name: `New team in ${name}` })
+    const newTeam = page.getByRole("dialog", { name: `New team in ${company.name}` })
     await newTeam.getByLabel("Name").fill("Equities desk")
     await newTeam.getByLabel("Description").fill("Long-only equities")
     await newTeam.getByRole("button", { name: "Create team" }).click()
     await expect(page.getByRole("heading", { name: "Equities desk", level: 1 })).toBeVisible()
     await expect(page.getByRole("region", { name: "Members" })).toContainText("No members yet")
-    const teamUrl = page.url()
 
-    // A reader, invited from the company's page with the company filled in.
-    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name }).click()
-    await expect(page).toHaveURL(companyUrl)
+    await page
+      .getByRole("navigation", { name: "Breadcrumb" })
+      .getByRole("link", { name: company.name })
+      .click()
+    await expect(page).toHaveURL(`/companies/${company.id}`)
     await expect(
       page.getByRole("region", { name: "Teams" }).getByRole("link", { name: "Equities desk" }),
     ).toBeVisible()
+  })
+
+  test("invites a reader from the company's page with the company filled in; the directory lists them as invited", async ({
+    page,
+  }) => {
+    const company = await createCompany(page.request, unique("Invite Capital"))
+    await page.goto(`/companies/${company.id}`)
     const email = `${slugOf(unique("reader"))}@acme.example`
     await page.getByRole("region", { name: "People" }).getByRole("button", { name: "Invite user" }).click()
-    const inviteDialog = page.getByRole("dialog", { name: `Invite someone to ${name}` })
-    await expect(inviteDialog.getByLabel("Company")).toHaveValue(name)
+    const inviteDialog = page.getByRole("dialog", { name: `Invite someone to ${company.name}` })
+    await expect(inviteDialog.getByLabel("Company")).toHaveValue(company.name)
     // A client's people can only be readers or developers.
     await expect(inviteDialog.getByLabel("Role").locator("option")).toHaveText(["Developer", "Reader"])
     await inviteDialog.getByLabel("Email").fill(email)
@@ -61,14 +72,24 @@ test.describe("as the admin", () => {
     await expect(people.getByRole("row", { name: /Rita Reader/ })).toContainText("Invited")
 
     // The invitation is in the directory as "invited".
-    await page.goto(`/users?q=${encodeURIComponent(email)}`)
-    const row = page.getByRole("table", { name: "Users" }).getByRole("row", { name: /Rita Reader/ })
+    await openFromSidebar(page, "Users")
+    await page.getByRole("searchbox", { name: "Search" }).fill(email)
+    const row = page.getByRole("table", { name: "Users" }).getByRole("row").filter({ hasText: email })
+    await expect(row).toContainText("Rita Reader")
     await expect(row).toContainText("Invited")
     await expect(row).toContainText("Reader")
-    await expect(row).toContainText(name)
+    await expect(row).toContainText(company.name)
+  })
 
-    // An existing person of the company joins the team as a lead...
-    await page.goto(teamUrl)
+  test("a person of the company joins a team as its lead, becomes a member, then leaves after a confirmation", async ({
+    page,
+  }) => {
+    const company = await createCompany(page.request, unique("Desk Capital"))
+    const team = await createTeam(page.request, company.id, "Equities desk")
+    const email = `${slugOf(unique("reader"))}@acme.example`
+    await invite(page.request, { email, name: "Rita Reader", companyId: company.id, role: "reader" })
+    await page.goto(`/companies/${company.id}/teams/${team.id}`)
+
     const members = page.getByRole("region", { name: "Members" })
     await members.getByRole("button", { name: "Add member" }).click()
     const add = page.getByRole("dialog", { name: "Add a member to Equities desk" })
@@ -81,7 +102,6 @@ test.describe("as the admin", () => {
     await expect(member).toContainText("Lead")
     await expect(members).toContainText("1 member")
 
-    // ...becomes a member, then leaves after a confirmation.
     await member.getByRole("button", { name: "Actions for Rita Reader" }).click()
     await page.getByRole("menuitem", { name: "Make member" }).click()
     await expect(member).toContainText("Member")
@@ -185,22 +205,18 @@ test.describe("as the admin", () => {
 })
 
 test("a reader sees only their own company, and another company's address is not found", async ({
-  browser,
-  playwright,
-  baseURL,
+  page,
+  adminApi: admin,
 }) => {
-  const admin = await playwright.request.newContext({ baseURL: baseURL!, storageState: adminStorageState })
   const own = await createCompany(admin, unique("Reader Home"))
   const other = await createCompany(admin, unique("Someone Else"))
-  const context = await browser.newContext({ baseURL: baseURL! })
   const email = `${slugOf(unique("rdr"))}@home.example`
-  await signInAsNewUser(admin, context.request, {
+  await signInAsNewUser(admin, page.request, {
     email,
     name: "Rhea Reads",
     companyId: own.id,
     role: "reader",
   })
-  const page = await context.newPage()
 
   // What the server answers a reader is their own company only.
   const listed: CompanyPage = await (await page.request.get("/api/companies")).json()
@@ -222,7 +238,4 @@ test("a reader sees only their own company, and another company's address is not
   await page.goto(`/companies/${other.id}`)
   await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible()
   await expect(page).toHaveTitle("Page not found · Folio")
-
-  await context.close()
-  await admin.dispose()
 })
