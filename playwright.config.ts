@@ -27,6 +27,11 @@ const sentryIngest = resolve(
 process.env.E2E_SENTRY_INGEST = sentryIngest
 process.env.E2E_SENTRY_DSN ??= "https://e2e0public0key@o4501.ingest.us.sentry.io/4502"
 
+const jsonReport = resolve(
+  import.meta.dirname,
+  process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "web/test-results/e2e-report.json",
+)
+
 /** `CHROMIUM_PATH`, else Debian's Chromium (`node web/e2e/chromium.mjs` installs it), else Playwright's. */
 const chromiumPath = (): string => {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
@@ -44,7 +49,9 @@ export default defineConfig({
   ...(process.env.CI ? { workers: 2 } : {}),
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  // Every run records each test's duration in a JSON report (`.ci/run` and `repeat.mjs` print the
+  // slowest from it): PLAYWRIGHT_JSON_OUTPUT_NAME, else web/test-results/e2e-report.json.
+  reporter: [["list"], ["json", { outputFile: jsonReport }]],
   use: {
     baseURL,
     trace: "retain-on-failure",
