@@ -23,6 +23,11 @@ export interface AppConfigShape {
   readonly webDist: Option.Option<string>
   readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
   readonly mailFrom: string
+  /**
+   * Development only (`FOLIO_DEV_MAIL_LOG`): print every email, its sign-in link or code
+   * included, to the log. Off, no link or code is ever logged.
+   */
+  readonly devMailLog: boolean
   /** `demo` fills an empty database with a sample organisation on first start. */
   readonly seed: "demo" | "none"
   /** Audit entries older than this many days are deleted by the hourly housekeeping. */
@@ -252,6 +257,7 @@ const fields = Config.all({
     Config.map(Option.map((u) => Redacted.make(u.toString()))),
   ),
   mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
+  devMailLog: Config.boolean("FOLIO_DEV_MAIL_LOG").pipe(Config.withDefault(false)),
   seed: Config.literal("demo", "none")("FOLIO_SEED").pipe(Config.option),
   auditRetentionDays: positiveInt("FOLIO_AUDIT_RETENTION_DAYS", 365),
   trustedProxies,

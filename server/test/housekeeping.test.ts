@@ -32,9 +32,9 @@ describe("housekeeping", () => {
         const sql = yield* SqlClient.SqlClient
         yield* sql`insert into audit_log (action, at) values ('old', now() - interval '31 days'), ('recent', now() - interval '29 days')`
         yield* sql`insert into rate_limits (key, window_start, hits) values ('old', now() - interval '2 days', 3), ('fresh', now(), 1)`
-        yield* sql`insert into outbox (to_address, subject, text_body, html_body, created_at)
-                   values ('old@folio.test', 'Old', '', '', now() - interval '31 days'),
-                          ('new@folio.test', 'New', '', '', now() - interval '29 days')`
+        yield* sql`insert into outbox (to_address, template, created_at)
+                   values ('old@folio.test', 'reset', now() - interval '31 days'),
+                          ('new@folio.test', 'reset', now() - interval '29 days')`
       }),
     )
     const removed = await run(housekeeping)

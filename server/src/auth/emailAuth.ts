@@ -19,12 +19,10 @@ import {
 } from "@folio/core"
 import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
-import { AppConfig, publicOriginOf } from "../config.js"
 import { onUniqueViolation } from "../db/constraints.js"
 import { Mailer } from "../mail/mailer.js"
-import { inviteMessage, magicLinkMessage, resetMessage } from "../mail/templates.js"
 import { UsersRepo } from "../users/repo.js"
-import { type LinkKind as Kind, Links, linkLifetimeMinutes, wrongCode } from "./links.js"
+import { type LinkKind as Kind, Links, wrongCode } from "./links.js"
 import { hashPassword } from "./passwords.js"
 import { type Limit, RateLimits } from "./rateLimits.js"
 import { Sessions } from "./sessions.js"
@@ -55,38 +53,18 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
     const limits = yield* RateLimits
     const sessions = yield* Sessions
     const audit = yield* Audit
-    const config = yield* AppConfig
-    const origin = publicOriginOf(config)
-    const linkUrl = (path: string, token: string) => `${origin}${path}?token=${encodeURIComponent(token)}`
-
     /** Sends a link when the account can use it. */
     const sendLink = (purpose: "magic-link" | "reset", email: string) =>
       Effect.gen(function* () {
         const found = yield* users.findByEmail(email)
         if (Option.isSome(found) && found.value.status === "active") {
           const user = found.value
-          if (purpose === "magic-link") {
-            const { token, code } = yield* links.issue("magic_link", user.id)
-            yield* mailer.send(
-              user.email,
-              magicLinkMessage({
-                name: user.name,
-                url: linkUrl("/magic-link", token),
-                code: code ?? "",
-                minutes: linkLifetimeMinutes.magic_link,
-              }),
-            )
-          } else {
-            const { token } = yield* links.issue("reset", user.id)
-            yield* mailer.send(
-              user.email,
-              resetMessage({
-                name: user.name,
-                url: linkUrl("/forgot-password/reset", token),
-                minutes: linkLifetimeMinutes.reset,
-              }),
-            )
-          }
+          // The link and code are issued when the mail is sent (mail/letters.ts).
+          yield* mailer.send(user.email, {
+            template: purpose === "magic-link" ? "magic_link" : "reset",
+            userId: user.id,
+            name: user.name,
+          })
           yield* audit.record({ action: `auth.${purpose}_requested`, target: { type: "user", id: user.id } })
         }
       })
@@ -191,17 +169,13 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
           Effect.catchTag("SqlError", Effect.die),
         )
         const userId = rows[0]!.id
-        const { token } = yield* links.issue("invite", userId)
-        yield* mailer.send(
-          input.email,
-          inviteMessage({
-            name: input.name,
-            inviter: actor.user.name,
-            company: company.name,
-            url: linkUrl("/set-password", token),
-            days: linkLifetimeMinutes.invite / 1440,
-          }),
-        )
+        yield* mailer.send(input.email, {
+          template: "invite",
+          userId,
+          name: input.name,
+          inviter: actor.user.name,
+          company: company.name,
+        })
         yield* audit.record({
           action: "user.invite",
           actor: actor.user,

@@ -12,6 +12,7 @@ import reportIndexes from "./migrations/0009_report_indexes.js"
 import reportSearch from "./migrations/0010_report_search.js"
 import reportSearchRows from "./migrations/0011_report_search_rows.js"
 import outboxRetry from "./migrations/0012_outbox_retry.js"
+import outboxLetters from "./migrations/0013_outbox_letters.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -27,6 +28,7 @@ const migrations = {
   "0010_report_search": reportSearch,
   "0011_report_search_rows": reportSearchRows,
   "0012_outbox_retry": outboxRetry,
+  "0013_outbox_letters": outboxLetters,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

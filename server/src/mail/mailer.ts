@@ -1,7 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Option, Redacted, Schedule } from "effect"
 import nodemailer from "nodemailer"
-import { AppConfig } from "../config.js"
+import { Links } from "../auth/links.js"
+import { AppConfig, publicOriginOf } from "../config.js"
+import { decodeLetter, type Letter, paramsOf, renderLetter, templateLabels } from "./letters.js"
 import type { Message } from "./templates.js"
 
 /** Attempts per message: at once, then after 1, 2, 4 and 8 minutes. */
@@ -36,15 +38,32 @@ interface Failure {
 }
 
 /**
- * Every message is first written to the outbox table. With `SMTP_URL` it is then delivered in
- * the background (so answering "we sent you a link" takes the same time whether or not the
- * account exists), and a failed delivery is tried again by `retryDue` (`MailRetryLive` runs it)
- * with a growing pause; without SMTP it stays in the outbox and the log prints it for development.
+ * Every message is first written to the outbox table as a letter: its template and references,
+ * never its link or code (see letters.ts). With `SMTP_URL` it is then rendered, with a newly
+ * issued link, and delivered in the background; a failed delivery is tried again by `retryDue`
+ * (`MailRetryLive` runs it) with a growing pause. Without SMTP it stays in the outbox, unsent.
+ * Only `FOLIO_DEV_MAIL_LOG` (development) prints messages, links and codes included, to the log.
  */
 export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
   scoped: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const config = yield* AppConfig
+    const links = yield* Links
+    const origin = publicOriginOf(config)
+    const render = (letter: Letter) => renderLetter(letter, origin).pipe(Effect.provideService(Links, links))
+    if (config.devMailLog) {
+      yield* Effect.logWarning(
+        "FOLIO_DEV_MAIL_LOG is on (development only): every email is printed to this log with its " +
+          "sign-in link or code, and anyone who reads the log can use them. Never set it in production.",
+      )
+    }
+    /** Development only: the whole message, link and code included. */
+    const printMessage = (to: string, message: Message) =>
+      config.devMailLog
+        ? Effect.logInfo(`Mail (FOLIO_DEV_MAIL_LOG): "${message.subject}" to ${to}`).pipe(
+            Effect.annotateLogs({ to, subject: message.subject, text: message.text }),
+          )
+        : Effect.void
     // Short timeouts (nodemailer waits up to 2 and 10 minutes by default): an attempt is over
     // well within the minute before the same message is due again, so a slow relay is never
     // sent one message by two attempts at once.
@@ -59,31 +78,51 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
     yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(transport, (t) => t.close())))
 
     /** One attempt; the outcome is written to the message's row. True when it was sent. */
-    const deliver = (id: string, to: string, message: Message) =>
+    const deliver = (id: string, to: string, letter: Letter) =>
       Option.match(transport, {
         onNone: () =>
-          Effect.logInfo(`Mail kept in the outbox (no SMTP_URL): "${message.subject}" to ${to}`).pipe(
-            Effect.annotateLogs({ to, subject: message.subject, text: message.text }),
+          (config.devMailLog
+            ? Effect.flatMap(render(letter), (message) => printMessage(to, message))
+            : Effect.logInfo(
+                `Mail kept in the outbox (no SMTP_URL): ${templateLabels[letter.template]} to ${to}. ` +
+                  "Its link is not printed; set FOLIO_DEV_MAIL_LOG=1 in development to print it.",
+              )
+          ).pipe(
             Effect.as(false),
+            Effect.catchAllCause((cause) =>
+              Effect.logError("Could not print a mail", cause).pipe(Effect.as(false)),
+            ),
           ),
         onSome: (t) =>
-          Effect.tryPromise({
-            try: () =>
-              t.sendMail({
-                from: config.mailFrom,
-                to,
-                subject: message.subject,
-                text: message.text,
-                html: message.html,
-              }),
-            // The relay's own words (e.g. "451 Try again later") are what an operator needs.
-            catch: (error): Failure => {
-              const code = replyCodeOf(error)
-              return {
-                message: error instanceof Error ? error.message : String(error),
-                permanent: code !== undefined && code >= 500 && code < 600,
-              }
-            },
+          Effect.gen(function* () {
+            const message = yield* render(letter).pipe(
+              Effect.catchAllCause((cause) =>
+                Effect.logError("Could not prepare a mail", cause).pipe(
+                  Effect.zipRight(
+                    Effect.fail<Failure>({ message: "Could not prepare the message", permanent: false }),
+                  ),
+                ),
+              ),
+            )
+            yield* printMessage(to, message)
+            yield* Effect.tryPromise({
+              try: () =>
+                t.sendMail({
+                  from: config.mailFrom,
+                  to,
+                  subject: message.subject,
+                  text: message.text,
+                  html: message.html,
+                }),
+              // The relay's own words (e.g. "451 Try again later") are what an operator needs.
+              catch: (error): Failure => {
+                const code = replyCodeOf(error)
+                return {
+                  message: error instanceof Error ? error.message : String(error),
+                  permanent: code !== undefined && code >= 500 && code < 600,
+                }
+              },
+            })
           }).pipe(
             Effect.timeoutFail({
               duration: attemptTimeout,
@@ -99,7 +138,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
                 ),
               onFailure: (failure) =>
                 Effect.logError(`Could not send mail: ${failure.message}`).pipe(
-                  Effect.annotateLogs({ to, subject: message.subject, permanent: failure.permanent }),
+                  Effect.annotateLogs({ to, template: letter.template, permanent: failure.permanent }),
                   Effect.zipRight(
                     // A permanent failure uses up the attempts: no retry will claim it.
                     sql`update outbox set last_error = ${failure.message.slice(0, 1000)},
@@ -117,30 +156,25 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
           ),
       })
 
-    const send = (to: string, message: Message) =>
+    const send = (to: string, letter: Letter) =>
       Effect.gen(function* () {
         // The first attempt is this one: the next is due a minute on, unless it succeeds.
         const rows = yield* sql<{ id: string }>`
-          insert into outbox (to_address, subject, text_body, html_body, attempts, next_attempt_at)
-          values (${to}, ${message.subject}, ${message.text}, ${message.html}, 1, now() + interval '1 minute')
+          insert into outbox (to_address, template, params, attempts, next_attempt_at)
+          values (${to}, ${letter.template}, ${JSON.stringify(paramsOf(letter))}::jsonb, 1,
+                  now() + interval '1 minute')
           returning id`
-        yield* Effect.forkDaemon(deliver(rows[0]!.id, to, message))
+        yield* Effect.forkDaemon(deliver(rows[0]!.id, to, letter))
       }).pipe(Effect.orDie)
 
     /**
      * Claims up to `retryConcurrency` due messages: undelivered, younger than the retry window,
-     * with attempts left, and not superseded by a newer message of the same subject to the same
+     * with attempts left, and not superseded by a newer message of the same template to the same
      * address (a second sign-in link retires the first; sending the first late would only
      * confuse). A claim moves the next attempt on (2, 4, 8 minutes after the attempts so far),
      * so no other instance takes the message while this one sends it.
      */
-    const claimDue = sql<{
-      id: string
-      toAddress: string
-      subject: string
-      textBody: string
-      htmlBody: string
-    }>`
+    const claimDue = sql<{ id: string; toAddress: string; template: string; params: unknown }>`
       update outbox o
       set attempts = o.attempts + 1,
           next_attempt_at = now() + make_interval(mins => power(2, o.attempts)::int)
@@ -148,13 +182,13 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
             where sent_at is null and next_attempt_at <= now() and attempts < ${mailAttempts}
               and created_at > now() - ${retryWindow}::interval
               and not exists (select 1 from outbox n
-                              where n.to_address = d.to_address and n.subject = d.subject
+                              where n.to_address = d.to_address and n.template = d.template
                                 and n.created_at > d.created_at)
             order by next_attempt_at
             limit ${retryConcurrency}
             for update skip locked) claimed
       where o.id = claimed.id
-      returning o.id, o.to_address, o.subject, o.text_body, o.html_body`
+      returning o.id, o.to_address, o.template, o.params`
 
     /** Tries again the messages that are due, a claim at a time; returns how many were sent. */
     const retryDue = Effect.gen(function* () {
@@ -166,7 +200,15 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
         const outcomes = yield* Effect.forEach(
           due,
           (row) =>
-            deliver(row.id, row.toAddress, { subject: row.subject, text: row.textBody, html: row.htmlBody }),
+            decodeLetter(row.template, row.params).pipe(
+              Effect.matchEffect({
+                onSuccess: (letter) => deliver(row.id, row.toAddress, letter),
+                // Nothing to render it from: no later attempt can do better.
+                onFailure: () =>
+                  sql`update outbox set last_error = 'Unreadable outbox row: not sent', attempts = ${mailAttempts}
+                      where id = ${row.id}`.pipe(Effect.as(false)),
+              }),
+            ),
           { concurrency: retryConcurrency },
         )
         sent += outcomes.filter(Boolean).length
@@ -176,6 +218,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
 
     return { send, retryDue } as const
   }),
+  dependencies: [Links.Default],
 }) {}
 
 /** Looks for mail to try again every 15 seconds, for as long as the server runs. */

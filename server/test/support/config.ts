@@ -23,6 +23,7 @@ export const testConfig = (
   webDist: Option.some(fileURLToPath(new URL("../../../web/dist/", import.meta.url))),
   smtpUrl: Option.none(),
   mailFrom: "Folio <no-reply@folio.test>",
+  devMailLog: false,
   seed: "none",
   auditRetentionDays: 365,
   oidc: Option.none(),
