@@ -3,6 +3,7 @@ import type { DoctorReport } from "../services/doctor.js"
 import { type CheckStatus, doctorChecks, doctorSummary } from "./doctorChecks.js"
 import { printInk } from "./ink.js"
 import type { Output } from "./output.js"
+import { visible } from "./terminalText.js"
 
 const marks: Record<CheckStatus, { readonly mark: string; readonly color: string }> = {
   ok: { mark: "✓", color: "green" },
@@ -16,7 +17,7 @@ export const DoctorView = ({ report, color }: { readonly report: DoctorReport; r
   return (
     <Box flexDirection="column">
       <Text>
-        <Text bold>Folio</Text> at {report.url}
+        <Text bold>Folio</Text> at {visible(report.url)}
       </Text>
       <Box flexDirection="column" marginY={1}>
         {checks.map((check) => {

@@ -1,5 +1,6 @@
 import type { DoctorReport } from "../services/doctor.js"
 import { formatMs, formatUptime } from "./format.js"
+import { visible } from "./terminalText.js"
 
 export type CheckStatus = "ok" | "fail" | "skip"
 
@@ -72,7 +73,8 @@ export const doctorChecks = (report: DoctorReport): ReadonlyArray<Check> => {
       detail: `${sourceLabel(auth.source)}: ${auth.message ?? "not accepted"}`,
     })
 
-  return checks
+  // Details carry the server's words (its version, the user's name, an error message).
+  return checks.map((check) => ({ ...check, detail: visible(check.detail) }))
 }
 
 export const doctorSummary = (report: DoctorReport): string =>

@@ -1,6 +1,7 @@
 import type { ImportEvent, Prepared } from "../services/reportImport.js"
 import type { Output } from "./output.js"
 import { paint } from "./style.js"
+import { visible } from "./terminalText.js"
 
 /**
  * One stream of import events, three renderers (as gatsby-cli's reporter): a live Ink bar in a
@@ -112,7 +113,7 @@ const advance = (state: ProgressState, event: ImportEvent): ProgressState => {
     case "Retrying":
       return {
         ...state,
-        retry: `${event.reason} Retrying batch ${n(event.batch.index + 1)} in ${formatDuration(event.delayMs)} (attempt ${event.attempt + 1}).`,
+        retry: `${visible(event.reason)} Retrying batch ${n(event.batch.index + 1)} in ${formatDuration(event.delayMs)} (attempt ${event.attempt + 1}).`,
       }
   }
 }
@@ -122,7 +123,9 @@ const plainReporter = (out: Output, dryRun: boolean, everyMs: number): ImportRep
   let state: ProgressState | undefined
   let lastLine = 0
   const write = (line: string, tone?: "yellow") =>
-    process.stderr.write(`${tone === undefined ? line : paint(out.colorStderr, tone, line)}\n`)
+    process.stderr.write(
+      `${tone === undefined ? visible(line) : paint(out.colorStderr, tone, visible(line))}\n`,
+    )
   return {
     onEvent: (event) => {
       if (event._tag === "Prepared") {
@@ -161,7 +164,7 @@ const inkReporter = async (out: Output, dryRun: boolean): Promise<ImportReporter
   return {
     onEvent: (event) => {
       if (event._tag === "Prepared") {
-        process.stderr.write(`${preparedLine(event.prepared, dryRun)}\n`)
+        process.stderr.write(`${visible(preparedLine(event.prepared, dryRun))}\n`)
         state = initial(event.prepared, dryRun)
         if (state.batches > 0) view = mountImportProgress(state, out)
         return

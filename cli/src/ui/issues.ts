@@ -3,6 +3,7 @@ import type { ImportIssue } from "@folio/core"
 import { CliError } from "../cliError.js"
 import type { Output } from "./output.js"
 import { paint } from "./style.js"
+import { visible } from "./terminalText.js"
 
 /** `reports.csv:17: tickers: Unknown ticker ZZZ` — the place first, so editors can jump to it. */
 export const issueLine = (issue: ImportIssue): string =>
@@ -25,7 +26,7 @@ export const renderIssues = (
     lines.push(
       `… and ${(issues.length - shownIssues).toLocaleString("en-US")} more${errorsOut === undefined ? " (pass --errors-out FILE to get them all as CSV)" : ""}.`,
     )
-  process.stderr.write(lines.map((line) => `${paint(out.colorStderr, "red", line)}\n`).join(""))
+  process.stderr.write(lines.map((line) => `${paint(out.colorStderr, "red", visible(line))}\n`).join(""))
 }
 
 const csvCell = (value: string | number): string => {

@@ -2,8 +2,7 @@ import type { ImportSummary } from "../services/reportImport.js"
 import { formatDuration, plural } from "./importProgress.js"
 import { renderIssues } from "./issues.js"
 import type { Output } from "./output.js"
-import { renderJson, renderLines, renderNote, renderWarning } from "./render.js"
-import { paint } from "./style.js"
+import { renderJson, renderLines, renderNote, renderOutcome, renderWarning } from "./render.js"
 
 const n = (value: number): string => value.toLocaleString("en-US")
 
@@ -48,16 +47,9 @@ export const renderImportSummary = (
     return code
   }
   renderIssues(summary.issues, out, options.errorsOut)
-  const lines = summaryLines(summary)
-  renderLines(
-    out.rich
-      ? lines.map((line, index) =>
-          index === 0
-            ? `${paint(out.colorStdout, summary.ok ? "green" : "red", summary.ok ? "✓" : "✗")} ${line}`
-            : `  ${line}`,
-        )
-      : lines,
-  )
+  const [first = "", ...rest] = summaryLines(summary)
+  renderOutcome(summary.ok, first, out)
+  renderLines(out.rich ? rest.map((line) => `  ${line}`) : rest)
   if (options.errorsOut !== undefined)
     renderNote(`Wrote ${plural(summary.issues.length, "problem")} to ${options.errorsOut}.`, out)
   if (summary.interrupted) renderWarning(`The import was interrupted. ${resumeHint}`, out)

@@ -10,7 +10,7 @@ import type { UpdatedReport } from "../services/reportWrites.js"
 import { formatDateTime } from "./format.js"
 import type { Output } from "./output.js"
 import { renderMoreNote } from "./paging.js"
-import { renderDone, renderJson, renderLines, renderNote } from "./render.js"
+import { renderDone, renderJson, renderNote, renderText } from "./render.js"
 import { type Column, renderRecord, renderTable, type Tone } from "./table.js"
 
 const statusTone = (report: Pick<Report, "status">): Tone | undefined =>
@@ -77,7 +77,7 @@ export const renderReport = async (result: OneReport, out: Output): Promise<void
   if (report.body.trim() !== "") sections.push("", report.body.replace(/\s+$/, ""))
   if (report.disclosures !== null && report.disclosures.trim() !== "")
     sections.push("", "---", report.disclosures.trim())
-  renderLines(sections)
+  renderText(sections)
 }
 
 export const renderCreatedReport = async (result: OneReport, out: Output): Promise<void> => {

@@ -1,22 +1,16 @@
 import type { Identity, LoginResult, LogoutResult } from "../services/session.js"
 import { identityRows } from "./identityRows.js"
 import type { Output } from "./output.js"
-import { renderJson, renderLines, renderNote, renderWarning } from "./render.js"
-import { paint } from "./style.js"
-
-const done = (out: Output, text: string): string =>
-  out.rich ? `${paint(out.colorStdout, "green", "✓")} ${text}` : text
+import { renderDone, renderJson, renderLines, renderNote, renderWarning } from "./render.js"
 
 export const renderLogin = (result: LoginResult, out: Output): void => {
   if (out.json) renderJson({ ok: true, ...result })
   else {
     const how = result.method === "token" ? "with a token of" : "as"
-    renderLines([
-      done(
-        out,
-        `Signed in to ${result.url} ${how} ${result.user.name} <${result.user.email}> (${result.user.role}, ${result.company.name}).`,
-      ),
-    ])
+    renderDone(
+      `Signed in to ${result.url} ${how} ${result.user.name} <${result.user.email}> (${result.user.role}, ${result.company.name}).`,
+      out,
+    )
     renderNote(`Credential saved to ${result.credentialPath}`, out)
   }
   if (result.overriddenByEnv)
@@ -44,7 +38,7 @@ export const renderLogout = (result: LogoutResult, out: Output): void => {
     renderLines([`Not signed in: there is no credential at ${result.credentialPath}.`])
   else if (result.apiToken) {
     const who = result.email === null ? "" : ` (${result.email})`
-    renderLines([done(out, `Forgot the API token for ${result.url}${who}.`)])
+    renderDone(`Forgot the API token for ${result.url}${who}.`, out)
     renderNote(
       `Removed ${result.credentialPath}. The token itself still works: revoke it with \`folio tokens revoke\` if it is no longer needed.`,
       out,
@@ -52,7 +46,7 @@ export const renderLogout = (result: LogoutResult, out: Output): void => {
   } else {
     const who = result.email === null ? "" : ` (${result.email})`
     const ended = result.sessionEnded ? "" : "; the session had already ended"
-    renderLines([done(out, `Signed out of ${result.url}${who}${ended}.`)])
+    renderDone(`Signed out of ${result.url}${who}${ended}.`, out)
     renderNote(`Removed ${result.credentialPath}`, out)
   }
   if (process.env.FOLIO_TOKEN) renderWarning("FOLIO_TOKEN is still set; commands keep using it.", out)

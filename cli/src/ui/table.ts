@@ -1,5 +1,6 @@
 import type { Output } from "./output.js"
 import { renderLines } from "./render.js"
+import { visibleText } from "./terminalText.js"
 
 /** How a cell may be coloured in a terminal; plain and piped output never colour. */
 export type Tone = "green" | "yellow" | "red" | "gray"
@@ -22,8 +23,11 @@ export interface Cells {
   readonly rows: ReadonlyArray<ReadonlyArray<{ readonly text: string; readonly tone: Tone | undefined }>>
 }
 
-/** Empty values print as "-" so that columns stay countable for `awk`. */
-const cellText = (text: string): string => (text.trim() === "" ? "-" : text.replace(/\s+/g, " "))
+/**
+ * Empty values print as "-" so that columns stay countable for `awk`; line breaks and tabs fold
+ * into spaces, and every other control character is made visible (a cell is server text).
+ */
+const cellText = (text: string): string => (text.trim() === "" ? "-" : visibleText(text).replace(/\s+/g, " "))
 
 export const toCells = <A>(columns: ReadonlyArray<Column<A>>, rows: ReadonlyArray<A>): Cells => ({
   headers: columns.map((column) => column.header),
@@ -105,11 +109,12 @@ export const renderRecord = async (
   rows: ReadonlyArray<readonly [label: string, value: string]>,
   out: Output,
 ): Promise<void> => {
+  const shown = rows.map(([label, value]) => [label, cellText(value)] as const)
   if (out.rich) {
     const { printRecordView } = await import("./TableView.js")
-    printRecordView(rows, out)
+    printRecordView(shown, out)
   } else {
-    const width = Math.max(...rows.map(([label]) => label.length))
-    renderLines(rows.map(([label, value]) => `${label.padEnd(width)}  ${cellText(value)}`))
+    const width = Math.max(...shown.map(([label]) => label.length))
+    renderLines(shown.map(([label, value]) => `${label.padEnd(width)}  ${value}`))
   }
 }

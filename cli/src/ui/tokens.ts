@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from "./format.js"
 import type { Output } from "./output.js"
 import { renderDone, renderDoneNote, renderJson, renderNote, renderWarning } from "./render.js"
 import { type Column, renderTable } from "./table.js"
+import { visible } from "./terminalText.js"
 
 const expires = (token: ApiToken): string =>
   token.expiresAt === null ? "never" : formatDate(token.expiresAt)
@@ -41,7 +42,7 @@ export const renderTokenList = async (result: TokenList, out: Output): Promise<v
 /** The secret alone on stdout (or in the JSON document); what it is, and the warning, on stderr. */
 export const renderCreatedToken = (result: CreatedToken, out: Output): void => {
   if (out.json) renderJson({ ok: true, ...result })
-  else process.stdout.write(`${result.secret}\n`)
+  else process.stdout.write(`${visible(result.secret)}\n`)
   const { token } = result
   renderDoneNote(
     `Created API token "${token.name}" (${token.scopes.join(",")}, ${token.expiresAt === null ? "never expires" : `expires ${formatDate(token.expiresAt)}`}, id ${token.id}).`,
