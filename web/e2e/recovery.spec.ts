@@ -1,20 +1,20 @@
 import { linkUnusableTexts } from "@folio/core"
-import { expect, test } from "@playwright/test"
-import { createPerson, invite, signInAs, strongPassword, uniqueEmail } from "./support/accounts"
+import type { APIRequestContext } from "@playwright/test"
+import { addPerson, inviteAs, signInAs, strongPassword, uniqueEmail } from "./support/accounts"
 import { expireLinks } from "./support/expiry"
-import { linkIn, nextMail, pathOf } from "./support/inbox"
+import { expect, test } from "./support/fixtures"
+import { linkIn, mailTo, nextMail, pathOf } from "./support/inbox"
 
-test("forgot password → reset from the email → sign in with the new password", async ({
-  page,
-  request,
-  playwright,
-  baseURL,
-}) => {
-  const person = await createPerson(request, "analyst", "resetuser")
-  // Another device, signed in with the old password: the reset must end its session.
-  const elsewhere = await playwright.request.newContext({ baseURL: baseURL! })
-  await signInAs(elsewhere, person)
+/** Asks for a reset link through the API (what the form does) and answers the link's path. */
+const requestReset = async (request: APIRequestContext, email: string): Promise<string> => {
+  const seen = mailTo(email).length
+  const answer = await request.post("/api/auth/forgot-password", { data: { email } })
+  expect(answer.status(), await answer.text()).toBe(202)
+  return pathOf(linkIn(await nextMail(email, /Reset your Folio password/, seen), "/forgot-password/reset"))
+}
 
+test("Forgot password? carries the typed email over and sends a reset link", async ({ page, adminApi }) => {
+  const person = await addPerson(adminApi, "analyst", { label: "forgot" })
   await page.goto("/login")
   await page.getByLabel("Email", { exact: true }).fill(person.email)
   await page.getByRole("link", { name: "Forgot password?" }).click()
@@ -24,12 +24,18 @@ test("forgot password → reset from the email → sign in with the new password
   await page.getByRole("button", { name: "Email me a reset link" }).click()
   await expect(page.getByRole("heading", { name: "Check your email", level: 1 })).toBeVisible()
   await expect(page.getByRole("status")).toContainText("If an account exists for that email")
+  await nextMail(person.email, /Reset your Folio password/)
+})
 
-  const link = pathOf(
-    linkIn(await nextMail(person.email, /Reset your Folio password/), "/forgot-password/reset"),
-  )
+test("a reset link only looks when opened, and its form checks the new password with core's rules", async ({
+  page,
+  request,
+  adminApi,
+}) => {
+  const person = await addPerson(adminApi, "analyst", { label: "resetrules" })
+  const link = await requestReset(request, person.email)
   await page.goto(link)
-  await page.goto(link) // opening it twice uses nothing
+  await page.reload() // opening it twice uses nothing
   await expect(page.getByRole("heading", { name: "Choose a new password", level: 1 })).toBeVisible()
   await expect(page.getByText(person.email)).toBeVisible()
   await expect(page).toHaveTitle("Reset password · Folio")
@@ -51,8 +57,24 @@ test("forgot password → reset from the email → sign in with the new password
   await confirm.fill(`${password}x`)
   await page.getByRole("button", { name: "Save new password" }).click()
   await expect(confirm).toHaveAccessibleDescription(/The passwords do not match/)
+})
 
-  await confirm.fill(password)
+test("a new password from a reset link signs out every session, and only it signs in afterwards", async ({
+  page,
+  request,
+  adminApi,
+  playwright,
+  baseURL,
+}) => {
+  const person = await addPerson(adminApi, "analyst", { label: "resetuser" })
+  // Another device, signed in with the old password: the reset must end its session.
+  const elsewhere = await playwright.request.newContext({ baseURL: baseURL! })
+  await signInAs(elsewhere, person)
+  await page.goto(await requestReset(request, person.email))
+
+  const password = strongPassword()
+  await page.getByLabel("New password", { exact: true }).fill(password)
+  await page.getByLabel("Confirm new password").fill(password)
   await page.getByRole("button", { name: "Save new password" }).click()
   await expect(page).toHaveURL(/\/login\?notice=password-reset/)
   await expect(page.getByRole("status")).toContainText("Password changed")
@@ -66,8 +88,17 @@ test("forgot password → reset from the email → sign in with the new password
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Sign in" }).click()
   await expect(page).toHaveURL("/dashboard")
+  await elsewhere.dispose()
+})
 
-  // The link is spent.
+test("a reset link that was used says so and offers a new one", async ({ page, request, adminApi }) => {
+  const person = await addPerson(adminApi, "reader", { label: "resetused" })
+  const link = await requestReset(request, person.email)
+  const reset = await request.post("/api/auth/reset-password", {
+    data: { token: new URL(link, "http://x").searchParams.get("token"), password: strongPassword() },
+  })
+  expect(reset.status(), await reset.text()).toBe(204)
+
   await page.goto(link)
   await expect(page.getByRole("heading", { name: "This reset link cannot be used" })).toBeVisible()
   await expect(page.getByRole("alert")).toContainText("expired or was already used")
@@ -75,7 +106,6 @@ test("forgot password → reset from the email → sign in with the new password
     "href",
     "/forgot-password",
   )
-  await elsewhere.dispose()
 })
 
 test("a reset link without its token says it is incomplete", async ({ page }) => {
@@ -83,9 +113,9 @@ test("a reset link without its token says it is incomplete", async ({ page }) =>
   await expect(page.getByRole("alert")).toContainText("This link is incomplete")
 })
 
-test("an invited person sets a password from the email, then signs in", async ({ page, request }) => {
+test("an invited person sets a password from the email, then signs in", async ({ page, adminApi }) => {
   const email = uniqueEmail("invitee")
-  const mail = await invite(request, { email, name: "Grace Hopper", role: "analyst" })
+  const { mail } = await inviteAs(adminApi, { email, name: "Grace Hopper", role: "analyst" })
   const link = pathOf(linkIn(mail, "/set-password"))
 
   await page.goto(link)
@@ -106,24 +136,30 @@ test("an invited person sets a password from the email, then signs in", async ({
   await page.keyboard.press("Enter")
   await expect(page).toHaveURL("/dashboard")
   await expect(page.getByText("Welcome back, Grace.")).toBeVisible()
+})
 
-  // An accepted invitation cannot be used twice.
+test("an accepted invitation cannot be used twice", async ({ page, request, adminApi }) => {
+  const email = uniqueEmail("twiceinvitee")
+  const link = pathOf(
+    linkIn((await inviteAs(adminApi, { email, name: "Grace Twice", role: "analyst" })).mail, "/set-password"),
+  )
+  const accepted = await request.post("/api/auth/accept-invite", {
+    data: { token: new URL(link, "http://x").searchParams.get("token"), password: strongPassword() },
+  })
+  expect(accepted.status(), await accepted.text()).toBe(204)
+
   await page.goto(link)
   await expect(page.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible()
   await expect(page.getByRole("alert")).toContainText("Ask your administrator for a new one")
 })
 
-test("an expired reset link fails with a clear message, on opening and on saving", async ({
+test("an expired reset link fails with a clear message, on saving and on opening again", async ({
   page,
   request,
+  adminApi,
 }) => {
-  const person = await createPerson(request, "reader", "resetexpiry")
-  expect((await request.post("/api/auth/forgot-password", { data: { email: person.email } })).status()).toBe(
-    202,
-  )
-  const link = pathOf(
-    linkIn(await nextMail(person.email, /Reset your Folio password/), "/forgot-password/reset"),
-  )
+  const person = await addPerson(adminApi, "reader", { label: "resetexpiry" })
+  const link = await requestReset(request, person.email)
   await page.goto(link)
   await expect(page.getByRole("heading", { name: "Choose a new password", level: 1 })).toBeVisible()
 
@@ -142,7 +178,7 @@ test("an expired reset link fails with a clear message, on opening and on saving
   )
 
   // Nothing changed: the old password still signs in.
-  await page.goto(link)
+  await page.reload()
   await expect(page.getByRole("alert")).toHaveText(linkUnusableTexts.reset)
   const signIn = await request.post("/api/session", {
     data: { email: person.email, password: person.password },
@@ -150,9 +186,13 @@ test("an expired reset link fails with a clear message, on opening and on saving
   expect(signIn.status()).toBe(200)
 })
 
-test("an expired invitation says so on /set-password and lets nobody in", async ({ page, request }) => {
+test("an expired invitation says so on /set-password and lets nobody in", async ({
+  page,
+  request,
+  adminApi,
+}) => {
   const email = uniqueEmail("lateinvitee")
-  const mail = await invite(request, { email, name: "Ada Lovelace", role: "analyst" })
+  const { mail } = await inviteAs(adminApi, { email, name: "Ada Lovelace", role: "analyst" })
   const link = pathOf(linkIn(mail, "/set-password"))
   await expireLinks(request, email, "invite")
 

@@ -60,10 +60,26 @@ export const signInAs = async (request: APIRequestContext, person: Person): Prom
 }
 
 /**
- * An active user invited by an admin session the caller already holds (the setup project's
- * storage state, say) and accepted through the API: no admin sign-in, which would rotate that
- * session under the specs sharing it. Into the admin's own (publisher) company unless `companyId`.
+ * Invites someone with an admin session the caller already holds (the setup project's storage
+ * state, say): no admin sign-in, which would rotate that session under the specs sharing it.
+ * Into the admin's own (publisher) company unless `companyId`. Answers the user and the mail.
  */
+export const inviteAs = async (
+  admin: APIRequestContext,
+  person: {
+    readonly email: string
+    readonly name: string
+    readonly role: Role
+    readonly companyId?: string | undefined
+  },
+) => {
+  const companyId = person.companyId ?? ((await (await admin.get("/api/session")).json()) as Me).company.id
+  const user = await inviteWith(admin, { ...person, companyId })
+  const mail = await nextMail(person.email, /invited you to Folio/)
+  return { user, mail }
+}
+
+/** An active user with a known password, invited by `admin` (see `inviteAs`) and accepted through the API. */
 export const addPerson = async (
   admin: APIRequestContext,
   role: Role,
@@ -73,9 +89,7 @@ export const addPerson = async (
   const email = uniqueEmail(label)
   const name = options.name ?? `Test ${label.charAt(0).toUpperCase()}${label.slice(1)}`
   const password = strongPassword()
-  const companyId = options.companyId ?? ((await (await admin.get("/api/session")).json()) as Me).company.id
-  const user = await inviteWith(admin, { email, name, companyId, role })
-  const mail = await nextMail(email, /invited you to Folio/)
+  const { user, mail } = await inviteAs(admin, { email, name, role, companyId: options.companyId })
   const token = new URL(linkIn(mail, "/set-password")).searchParams.get("token")
   const accepted = await admin.post("/api/auth/accept-invite", { data: { token, password } })
   expect(accepted.status(), await accepted.text()).toBe(204)
