@@ -70,6 +70,15 @@ describe("a hostile body costs the server as much as its first error, not its si
     expect(answer.body.length).toBeLessThan(2_000)
   })
 
+  it("a body that is not JSON is a JSON 400 that says so", async () => {
+    const answer = await rawRequest(`${server.url}/api/session`, '{"email": "a@b.example", "password": ')
+    expect(answer.status).toBe(400)
+    expect(json(answer.body)).toMatchObject({
+      _tag: "HttpApiDecodeError",
+      message: "The request body is not valid JSON.",
+    })
+  })
+
   it("a chunked body over the 2 MiB cap gets its 413, read by the client, not a reset", async () => {
     const hostile = openRequest(`${server.url}/api/session`, {
       headers: { "content-type": "application/json", "transfer-encoding": "chunked" },

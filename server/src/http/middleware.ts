@@ -44,7 +44,16 @@ export const errorsAndDeployment = (
             return Effect.succeed(HttpServerResponse.text("Not found", { status: 404 }))
           }
           if (failure instanceof HttpServerError.RequestError) {
-            return Effect.succeed(HttpServerResponse.text("Bad request", { status: 400 }))
+            // The body could not be read as what its Content-Type says (malformed JSON, mostly).
+            const message = api ? "The request body is not valid JSON." : "Bad request"
+            return Effect.succeed(
+              api
+                ? HttpServerResponse.unsafeJson(
+                    { _tag: "HttpApiDecodeError", issues: [{ _tag: "Type", path: [], message }], message },
+                    { status: 400 },
+                  )
+                : HttpServerResponse.text(message, { status: 400 }),
+            )
           }
           const digest = newDigest()
           return Effect.logError("Unexpected failure while handling a request", cause).pipe(
