@@ -1,9 +1,8 @@
 import type { Company, Report, SearchResult } from "@folio/core"
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test"
-import { adminStorageState } from "./support/admin"
+import type { APIRequestContext } from "@playwright/test"
+import { storageStateOf } from "./support/admin"
 import { createCompany, signInAsNewUser, slugOf, unique } from "./support/directory"
-
-test.use({ storageState: adminStorageState })
+import { expect, test } from "./support/fixtures"
 
 /** A word no other report contains: letters only, so full-text search keeps it whole. */
 const rareWord = (): string =>
@@ -31,27 +30,11 @@ const publishReport = async (request: APIRequestContext, data: Record<string, un
   return report
 }
 
-/** A signed-in reader of `company` in a context of their own. */
-const readerOf = async (browser: Browser, admin: APIRequestContext, company: Company) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
-  const email = `${slugOf(unique("reader"))}@${company.slug}.example`
-  await signInAsNewUser(admin, context.request, {
-    email,
-    name: "Rhea Reader",
-    companyId: company.id,
-    role: "reader",
-  })
-  return { context, page: await context.newPage() }
-}
-
-test("a reader finds a published report by a word of its body, highlighted; quotes and -word narrow; the palette opens it", async ({
-  browser,
-  request,
-}) => {
+/** Two reports published to a new client company, sharing a word no other report has. */
+const publishedPair = async (admin: APIRequestContext) => {
   const word = rareWord()
-  const audience = await createCompany(request, unique("Audience Capital"))
-  const outsider = await createCompany(request, unique("Outsider Partners"))
-  const outlook = await publishReport(request, {
+  const audience = await createCompany(admin, unique("Audience Capital"))
+  const outlook = await publishReport(admin, {
     title: `Grid outlook ${word.slice(2, 6)}`,
     summary: "Where power demand goes next.",
     body: `## Demand\n\nThe ${word} margin expansion continues as utilities add capacity.`,
@@ -59,15 +42,28 @@ test("a reader finds a published report by a word of its body, highlighted; quot
     sector: "Utilities",
     audience: [{ companyId: audience.id }],
   })
-  const review = await publishReport(request, {
+  const review = await publishReport(admin, {
     title: `Storage review ${word.slice(2, 6)}`,
     body: `Battery makers see ${word} headwinds from pricing.`,
     type: "note",
     sector: "Utilities",
     audience: [{ companyId: audience.id }],
   })
+  return { word, audience, outlook, review }
+}
 
-  const { context, page } = await readerOf(browser, request, audience)
+/** Signs `request` (a page's, say) in as a new reader of `company`. */
+const signInAsReaderOf = (admin: APIRequestContext, request: APIRequestContext, company: Company) =>
+  signInAsNewUser(admin, request, {
+    email: `${slugOf(unique("reader"))}@${company.slug}.example`,
+    name: "Rhea Reader",
+    companyId: company.id,
+    role: "reader",
+  })
+
+test("a reader finds a published report by a word of its body, highlighted", async ({ page, adminApi }) => {
+  const { word, audience, outlook, review } = await publishedPair(adminApi)
+  await signInAsReaderOf(adminApi, page.request, audience)
   await page.goto(`/search?q=${word}`)
   await expect(page).toHaveTitle(`${word} · Search · Folio`)
   const reports = page.getByRole("region", { name: "Reports" })
@@ -75,8 +71,18 @@ test("a reader finds a published report by a word of its body, highlighted; quot
   const hit = reports.getByRole("article", { name: outlook.title })
   await expect(hit.locator("mark", { hasText: word })).toBeVisible()
   await expect(reports.getByRole("article", { name: review.title })).toBeVisible()
+})
 
-  // A quoted phrase matches the words in that order only.
+test("a quoted phrase matches the words in that order only, and -word leaves out the reports that mention it", async ({
+  page,
+  adminApi,
+}) => {
+  const { word, audience, outlook, review } = await publishedPair(adminApi)
+  await signInAsReaderOf(adminApi, page.request, audience)
+  await page.goto(`/search?q=${word}`)
+  const reports = page.getByRole("region", { name: "Reports" })
+  await expect(reports).toContainText("2 results")
+
   const search = page.getByRole("searchbox", { name: "Search" })
   await search.fill(`"${word} margin expansion"`)
   await search.press("Enter")
@@ -84,23 +90,28 @@ test("a reader finds a published report by a word of its body, highlighted; quot
   await expect(reports.getByRole("article", { name: outlook.title })).toBeVisible()
   await expect(reports.getByRole("article", { name: review.title })).toHaveCount(0)
 
-  // -word leaves out the reports that mention it.
   await search.fill(`${word} -headwinds`)
   await search.press("Enter")
   await expect(page).toHaveURL(/headwinds/)
   await expect(reports).toContainText("1 result")
   await expect(reports.getByRole("article", { name: review.title })).toHaveCount(0)
+})
 
-  // A facet narrows the results and lives in the URL.
-  await search.fill(word)
-  await search.press("Enter")
+test("a facet narrows the results and lives in the URL", async ({ page, adminApi }) => {
+  const { word, audience, review } = await publishedPair(adminApi)
+  await signInAsReaderOf(adminApi, page.request, audience)
+  await page.goto(`/search?q=${word}`)
+  const reports = page.getByRole("region", { name: "Reports" })
   await expect(reports).toContainText("2 results")
   await page.getByRole("group", { name: "Type" }).getByRole("button", { name: /Note/ }).click()
   await expect(page).toHaveURL(/type=note/)
   await expect(reports).toContainText("1 result")
   await expect(reports.getByRole("article", { name: review.title })).toBeVisible()
+})
 
-  // Ctrl+K from another screen: type, Enter opens the best match.
+test("Ctrl+K from another screen: type, and Enter opens the best match", async ({ page, adminApi }) => {
+  const { word, audience, outlook } = await publishedPair(adminApi)
+  await signInAsReaderOf(adminApi, page.request, audience)
   await page.goto("/dashboard")
   await expect(page.getByRole("button", { name: "Search and jump (Ctrl+K)" })).toBeVisible()
   await page.keyboard.press("Control+k")
@@ -111,32 +122,41 @@ test("a reader finds a published report by a word of its body, highlighted; quot
   await page.keyboard.press("Enter")
   await expect(page).toHaveURL(`/reports/${outlook.id}`)
   await expect(page.getByRole("heading", { name: outlook.title, level: 1 })).toBeVisible()
+})
 
-  // Readers do not import.
-  await page.goto("/reports/import")
-  await expect(page.getByText("Your role (Reader) cannot import reports.")).toBeVisible()
-  await context.close()
-
-  // A reader of a company outside the audience never finds it, in the screen or the API.
-  const other = await readerOf(browser, request, outsider)
-  const answer = await other.context.request.get("/api/search", { params: { q: word } })
+test("a reader of a company outside the audience never finds it, in the screen, the palette or the API", async ({
+  page,
+  adminApi,
+}) => {
+  const { word } = await publishedPair(adminApi)
+  const outsider = await createCompany(adminApi, unique("Outsider Partners"))
+  await signInAsReaderOf(adminApi, page.request, outsider)
+  const answer = await page.request.get("/api/search", { params: { q: word } })
   expect(answer.status(), await answer.text()).toBe(200)
   const result = (await answer.json()) as SearchResult
   expect(result.total).toBe(0)
   expect(result.reports).toEqual([])
-  await other.page.goto(`/search?q=${word}`)
-  await expect(other.page.getByText(`Nothing matches “${word}”`)).toBeVisible()
-  await other.page.keyboard.press("Control+k")
-  await other.page.getByRole("combobox", { name: "Search or jump to" }).fill(word)
+  await page.goto(`/search?q=${word}`)
+  await expect(page.getByText(`Nothing matches “${word}”`)).toBeVisible()
+  await page.keyboard.press("Control+k")
+  await page.getByRole("combobox", { name: "Search or jump to" }).fill(word)
   await expect(
-    other.page.getByRole("status").filter({ hasText: "No reports, tickers, companies or people match" }),
+    page.getByRole("status").filter({ hasText: "No reports, tickers, companies or people match" }),
   ).toBeVisible()
-  await other.context.close()
 })
 
-test("an empty search explains the syntax", async ({ page }) => {
-  await page.goto("/search")
-  await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused()
-  await expect(page.getByText("an exact phrase")).toBeVisible()
-  await expect(page.getByText("leave out reports that mention a word")).toBeVisible()
+test.describe("as a publisher's reader", () => {
+  test.use({ storageState: storageStateOf("reader") })
+
+  test("readers are told they cannot import reports", async ({ page }) => {
+    await page.goto("/reports/import")
+    await expect(page.getByText("Your role (Reader) cannot import reports.")).toBeVisible()
+  })
+
+  test("an empty search explains the syntax", async ({ page }) => {
+    await page.goto("/search")
+    await expect(page.getByRole("searchbox", { name: "Search" })).toBeFocused()
+    await expect(page.getByText("an exact phrase")).toBeVisible()
+    await expect(page.getByText("leave out reports that mention a word")).toBeVisible()
+  })
 })

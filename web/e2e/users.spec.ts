@@ -1,14 +1,27 @@
-import type { Me, UserPage } from "@folio/core"
-import { expect, test } from "@playwright/test"
-import { createPerson, signInAs } from "./support/accounts"
-import { admin, adminStorageState } from "./support/admin"
-import { createCompany, createTeam, invite, slugOf, unique } from "./support/directory"
+import type { Me } from "@folio/core"
+import type { APIRequestContext, PlaywrightWorkerArgs } from "@playwright/test"
+import { addPerson, signInAs } from "./support/accounts"
+import { admin, adminStorageState, storageStateOf } from "./support/admin"
+import {
+  addTeamMember,
+  createCompany,
+  createTeam,
+  invite,
+  setUserStatus,
+  slugOf,
+  unique,
+} from "./support/directory"
+import { expect, test } from "./support/fixtures"
 
 test.use({ storageState: adminStorageState })
 
 const emailFor = (name: string) => `${slugOf(name)}@people.example`
 
-test("the directory's filters and search live in the URL", async ({ page }) => {
+const firefoxOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0"
+
+test("the directory's company, role, search and status filters narrow it and go into the URL", async ({
+  page,
+}) => {
   const company = await createCompany(page.request, unique("Directory Co"))
   const reader = unique("Dora Reader")
   const developer = unique("Dev Developer")
@@ -38,11 +51,30 @@ test("the directory's filters and search live in the URL", async ({ page }) => {
   await expect(table.getByRole("row").nth(1)).toContainText(reader)
 
   await page.getByLabel("Status").selectOption("disabled")
+  await expect(page).toHaveURL(/status=disabled/)
   await expect(page.getByText("Nobody matches these filters")).toBeVisible()
-  await page.reload()
+})
+
+test("filters come back from the URL, and Clear filters empties them", async ({ page }) => {
+  await page.goto(`/users?q=${encodeURIComponent("nobody-at-all")}&status=disabled`)
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("nobody-at-all")
   await expect(page.getByLabel("Status")).toHaveValue("disabled")
+  await expect(page.getByText("Nobody matches these filters")).toBeVisible()
   await page.getByRole("button", { name: "Clear filters" }).click()
   await expect(page).toHaveURL("/users")
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("")
+})
+
+test("the invite dialog says what is missing next to each field", async ({ page }) => {
+  await page.goto("/users")
+  await page.getByRole("button", { name: "Invite user" }).click()
+  const dialog = page.getByRole("dialog", { name: "Invite user" })
+  await dialog.getByRole("button", { name: "Send invitation" }).click()
+  await expect(dialog.getByLabel("Email")).toHaveAccessibleDescription(/Enter an email address/)
+  await expect(dialog.getByLabel("Email")).toBeFocused()
+  await expect(dialog.getByRole("combobox", { name: "Company" })).toHaveAccessibleDescription(
+    "Choose a company",
+  )
 })
 
 test("inviting from the directory limits a client's roles and shows the new person as invited", async ({
@@ -53,14 +85,6 @@ test("inviting from the directory limits a client's roles and shows the new pers
   await page.goto("/users")
   await page.getByRole("button", { name: "Invite user" }).click()
   const dialog = page.getByRole("dialog", { name: "Invite user" })
-  // Nothing chosen yet: the form says what is missing, next to each field.
-  await dialog.getByRole("button", { name: "Send invitation" }).click()
-  await expect(dialog.getByLabel("Email")).toHaveAccessibleDescription(/Enter an email address/)
-  await expect(dialog.getByLabel("Email")).toBeFocused()
-  await expect(dialog.getByRole("combobox", { name: "Company" })).toHaveAccessibleDescription(
-    "Choose a company",
-  )
-
   await dialog.getByLabel("Email").fill(emailFor(name))
   await dialog.getByLabel("Name").fill(name)
   await dialog.getByRole("combobox", { name: "Company" }).fill(company.name)
@@ -70,13 +94,25 @@ test("inviting from the directory limits a client's roles and shows the new pers
   await dialog.getByRole("button", { name: "Send invitation" }).click()
   await expect(dialog).toBeHidden()
 
-  await page.goto(`/users?q=${encodeURIComponent(emailFor(name))}`)
-  const row = page.getByRole("table", { name: "Users" }).getByRole("row", { name: new RegExp(name) })
+  await page.getByRole("searchbox", { name: "Search" }).fill(emailFor(name))
+  const row = page
+    .getByRole("table", { name: "Users" })
+    .getByRole("row")
+    .filter({ hasText: emailFor(name) })
+  await expect(row).toContainText(name)
   await expect(row).toContainText("Invited")
   await expect(row).toContainText("Developer")
+})
 
-  // The same address twice: the server's 409 is shown on the email field.
+test("inviting an address that already has an account shows the server's answer on the email field", async ({
+  page,
+}) => {
+  const company = await createCompany(page.request, unique("Twice Ltd"))
+  const name = unique("Ivy Again")
+  await invite(page.request, { email: emailFor(name), name, companyId: company.id, role: "reader" })
+  await page.goto("/users")
   await page.getByRole("button", { name: "Invite user" }).click()
+  const dialog = page.getByRole("dialog", { name: "Invite user" })
   await dialog.getByLabel("Email").fill(emailFor(name))
   await dialog.getByLabel("Name").fill(name)
   await dialog.getByRole("combobox", { name: "Company" }).fill(company.name)
@@ -87,26 +123,20 @@ test("inviting from the directory limits a client's roles and shows the new pers
   )
 })
 
-test("an admin changes a role and disables and re-enables a person, each after confirming", async ({
+/** A reader invited into a new client company, lead of its team "Macro". */
+const invitedLead = async (request: APIRequestContext) => {
+  const company = await createCompany(request, unique("Roles Inc"))
+  const name = unique("Casey Change")
+  const user = await invite(request, { email: emailFor(name), name, companyId: company.id, role: "reader" })
+  const team = await createTeam(request, company.id, "Macro")
+  await addTeamMember(request, team.id, user.id, "lead")
+  return { company, name, user }
+}
+
+test("a person's page shows their role, status, company and teams; the role changes after confirming", async ({
   page,
 }) => {
-  const company = await createCompany(page.request, unique("Roles Inc"))
-  const name = unique("Casey Change")
-  const user = await invite(page.request, {
-    email: emailFor(name),
-    name,
-    companyId: company.id,
-    role: "reader",
-  })
-  const team = await createTeam(page.request, company.id, "Macro")
-  await page.request.post(`/api/teams/${team.id}/members`, {
-    data: { userId: user.id, role: "lead" },
-    headers: {
-      "x-folio-csrf":
-        (await page.context().cookies()).find((cookie) => cookie.name === "folio_csrf")?.value ?? "",
-    },
-  })
-
+  const { company, name, user } = await invitedLead(page.request)
   await page.goto(`/users/${user.id}`)
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible()
   await expect(page).toHaveTitle(`${name} · Users · Folio`)
@@ -126,7 +156,20 @@ test("an admin changes a role and disables and re-enables a person, each after c
   await roleDialog.getByRole("button", { name: "Change role" }).click()
   await expect(roleDialog).toBeHidden()
   await expect(profile).toContainText("Developer")
+})
 
+test("disabling a person from their page asks first, starting on Cancel", async ({ page }) => {
+  const company = await createCompany(page.request, unique("Disable Inc"))
+  const name = unique("Dana Disable")
+  const user = await invite(page.request, {
+    email: emailFor(name),
+    name,
+    companyId: company.id,
+    role: "reader",
+  })
+  await page.goto(`/users/${user.id}`)
+  const profile = page.getByRole("region", { name: "Profile" })
+  await expect(profile).toContainText("Invited")
   await page.getByRole("button", { name: "Disable" }).click()
   const disable = page.getByRole("dialog", { name: `Disable ${name}?` })
   // A destructive confirmation starts on Cancel.
@@ -134,8 +177,18 @@ test("an admin changes a role and disables and re-enables a person, each after c
   await disable.getByRole("button", { name: "Disable" }).click()
   await expect(disable).toBeHidden()
   await expect(profile).toContainText("Disabled")
+})
 
-  // From the directory's row menu, with the keyboard.
+test("re-enabling a person from the directory's row menu takes the keyboard alone", async ({ page }) => {
+  const company = await createCompany(page.request, unique("Enable Inc"))
+  const name = unique("Erin Enable")
+  const user = await invite(page.request, {
+    email: emailFor(name),
+    name,
+    companyId: company.id,
+    role: "reader",
+  })
+  await setUserStatus(page.request, user.id, "disabled")
   await page.goto(`/users?q=${encodeURIComponent(emailFor(name))}`)
   const row = page.getByRole("table", { name: "Users" }).getByRole("row", { name: new RegExp(name) })
   await expect(row).toContainText("Disabled")
@@ -165,28 +218,24 @@ test("the server's refusal to demote the last active admin is shown in the dialo
   await expect(page.getByRole("region", { name: "Profile (you)" })).toContainText("Admin")
 })
 
-const firefoxOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0"
-
-test("an admin sees a person's sessions and recent activity, and signs them out one by one or everywhere", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  // Contexts of their own, without the shared admin session: signing in on it would end that session.
+/**
+ * A new analyst signed in three times: a browser (`request`), Firefox on a laptop, and the CLI.
+ * Contexts of their own, without the shared admin session: a sign-in on it would end that session.
+ */
+const personSignedInThrice = async (
+  adminApi: APIRequestContext,
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string,
+) => {
   const newContext = (userAgent?: string) =>
     playwright.request.newContext({
-      baseURL: baseURL!,
+      baseURL,
       storageState: { cookies: [], origins: [] },
       ...(userAgent ? { userAgent } : {}),
     })
+  const person = await addPerson(adminApi, "analyst", { label: "sessions" })
   const request = await newContext()
-  const person = await createPerson(request, "analyst", "sessions")
-  const lookup = await page.request.get(`/api/users?q=${encodeURIComponent(person.email)}`)
-  expect(lookup.status(), await lookup.text()).toBe(200)
-  const found: UserPage = await lookup.json()
-  const userId = found.items[0]?.id
-  expect(userId).toBeTruthy()
-  // Two places the person is signed in: a browser on another computer, and the CLI.
+  await signInAs(request, person)
   const laptop = await newContext(firefoxOnWindows)
   await signInAs(laptop, person)
   const cli = await newContext()
@@ -196,13 +245,23 @@ test("an admin sees a person's sessions and recent activity, and signs them out 
   expect(cliSignIn.status()).toBe(200)
   const { token } = await cliSignIn.json()
   const cliCall = () => cli.get("/api/session", { headers: { authorization: `Bearer ${token}` } })
-  // More sign-ins than one page of activity holds, so the oldest events need "Load more". Each
-  // browser sign-in replaces that browser's previous session: this adds one session, not eight.
-  for (let i = 0; i < 8; i++) await signInAs(request, person)
+  const dispose = () => Promise.all([request.dispose(), laptop.dispose(), cli.dispose()])
+  return { person, request, laptop, cliCall, dispose }
+}
 
-  await page.goto(`/users/${userId}`)
-  const sessions = page.getByRole("region", { name: "Sessions" })
-  const list = sessions.getByRole("list", { name: "Sessions" })
+test("an admin sees a person's sessions and recent activity; older events come with Load more", async ({
+  page,
+  adminApi,
+  playwright,
+  baseURL,
+}) => {
+  const { person, request, dispose } = await personSignedInThrice(adminApi, playwright, baseURL!)
+  // More sign-ins than one page of activity holds, so the oldest events need "Load more". Each
+  // browser sign-in replaces that browser's previous session: this adds no session.
+  for (let i = 0; i < 7; i++) await signInAs(request, person)
+
+  await page.goto(`/users/${person.id}`)
+  const list = page.getByRole("region", { name: "Sessions" }).getByRole("list", { name: "Sessions" })
   await expect(list.getByRole("listitem")).toHaveCount(3)
   await expect(list.getByRole("listitem", { name: "Firefox on Windows" })).toContainText("127.0.0.1")
   await expect(list.getByRole("listitem", { name: "Folio CLI" })).toContainText(
@@ -228,6 +287,24 @@ test("an admin sees a person's sessions and recent activity, and signs them out 
     activity.getByRole("listitem", { name: `${person.name} accepted the invitation and set a password` }),
   ).toBeVisible()
   await expect(activity.getByRole("button", { name: "Load more" })).toHaveCount(0)
+  await dispose()
+})
+
+test("an admin signs a person out of one session, then everywhere after confirming", async ({
+  page,
+  adminApi,
+  playwright,
+  baseURL,
+}) => {
+  const { person, laptop, cliCall, dispose } = await personSignedInThrice(adminApi, playwright, baseURL!)
+  await page.goto(`/users/${person.id}`)
+  const sessions = page.getByRole("region", { name: "Sessions" })
+  const list = sessions.getByRole("list", { name: "Sessions" })
+  await expect(list.getByRole("listitem")).toHaveCount(3)
+  const events = page
+    .getByRole("region", { name: "Recent activity" })
+    .getByRole("list", { name: "Activity" })
+    .getByRole("listitem")
 
   // One session: the CLI login ends, the laptop stays signed in.
   await list
@@ -253,7 +330,7 @@ test("an admin sees a person's sessions and recent activity, and signs them out 
   await expect(events.first()).toHaveAccessibleName(
     `${admin.email} signed out ${person.name} everywhere (2 sessions)`,
   )
-  await Promise.all([request.dispose(), laptop.dispose(), cli.dispose()])
+  await dispose()
 })
 
 test("a section that fails to load says so in place, and Try again recovers it", async ({ page }) => {
@@ -276,28 +353,23 @@ test("a section that fails to load says so in place, and Try again recovers it",
   await expect(activity.getByRole("list", { name: "Activity" }).getByRole("listitem").first()).toBeVisible()
 })
 
-test("people who are not admins see a person's profile and teams, not their sessions or activity", async ({
-  browser,
-  page: adminPage,
-}) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
-  const editor = await createPerson(context.request, "editor", "looker")
-  await signInAs(context.request, editor)
-  const page = await context.newPage()
-  const me: Me = await (await page.request.get("/api/session")).json()
-  const adminId = (
-    (await (
-      await adminPage.request.get(`/api/users?q=${encodeURIComponent(admin.email)}`)
-    ).json()) as UserPage
-  ).items[0]?.id
-  await page.goto(`/users/${adminId}`)
-  await expect(page.getByRole("region", { name: "Profile" })).toContainText("Admin")
-  await expect(page.getByRole("region", { name: "Teams" })).toBeVisible()
-  await expect(page.getByRole("region", { name: "Sessions" })).toHaveCount(0)
-  await expect(page.getByRole("region", { name: "Recent activity" })).toHaveCount(0)
-  await expect(page.getByRole("main").getByRole("button", { name: /Sign out/ })).toHaveCount(0)
-  expect(me.user.role).toBe("editor")
-  await context.close()
+test.describe("as a publisher's editor", () => {
+  test.use({ storageState: storageStateOf("editor") })
+
+  test("people who are not admins see a person's profile and teams, not their sessions or activity", async ({
+    page,
+    adminApi,
+  }) => {
+    const me: Me = await (await adminApi.get("/api/session")).json()
+    await page.goto(`/users/${me.user.id}`)
+    await expect(page.getByRole("region", { name: "Profile" })).toContainText("Admin")
+    await expect(page.getByRole("region", { name: "Teams" })).toBeVisible()
+    await expect(page.getByRole("region", { name: "Sessions" })).toHaveCount(0)
+    await expect(page.getByRole("region", { name: "Recent activity" })).toHaveCount(0)
+    await expect(page.getByRole("main").getByRole("button", { name: /Sign out/ })).toHaveCount(0)
+    const viewer: Me = await (await page.request.get("/api/session")).json()
+    expect(viewer.user.role).toBe("editor")
+  })
 })
 
 test("a person who does not exist shows the not-found screen", async ({ page }) => {
