@@ -24,6 +24,12 @@ describe("cursor", () => {
     expect(decodeCursor(cursor)).toEqual(["2026-11-22T10:00:00.000Z", "b3f1"])
   })
 
+  it("carries names in any script (a page of companies can end on 東京 Partners)", () => {
+    const cursor = encodeCursor(["東京 Partners — Zürich 🚀", "b3f1"])
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(decodeCursor(cursor)).toEqual(["東京 Partners — Zürich 🚀", "b3f1"])
+  })
+
   it("rejects tampered cursors instead of throwing", () => {
     expect(decodeCursor("!!!")).toBeUndefined()
     expect(decodeCursor(btoa(JSON.stringify({ a: 1 })))).toBeUndefined()

@@ -1,3 +1,4 @@
+import { encodeCursor } from "@folio/core"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cliSignIn, databaseOf } from "./support/directory.js"
@@ -94,6 +95,10 @@ const hostileSegment = fc.oneof(
   hostileText.map(rawEncode),
   fc.constantFrom("%", "%zz", "%00", "%ED%A0%80", "%F0%9F", "%C0%AF", "%FF"),
   fc.uuid(),
+  // A well-formed cursor holding what a list never hands out: its values must not reach SQL casts.
+  fc
+    .array(fc.oneof(hostileText, fc.integer(), fc.double()), { maxLength: 3 })
+    .map((values) => encodeCursor(values)),
 )
 
 const nested = (depth: number, leaf: unknown): unknown => {

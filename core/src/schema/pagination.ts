@@ -25,13 +25,21 @@ export const Page = <A, I, R>(item: Schema.Schema<A, I, R>) =>
     nextCursor: Schema.NullOr(Schema.String),
   })
 
-/** Cursors are base64url JSON so they survive URLs and stay opaque to clients. */
-export const encodeCursor = (value: ReadonlyArray<string | number>): string =>
-  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+/**
+ * Cursors are base64url of UTF-8 JSON so they survive URLs and stay opaque to clients (`btoa`
+ * alone takes only Latin-1: a page ending on "東京 Partners" would fail to make its cursor).
+ */
+export const encodeCursor = (value: ReadonlyArray<string | number>): string => {
+  let binary = ""
+  for (const byte of new TextEncoder().encode(JSON.stringify(value))) binary += String.fromCharCode(byte)
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+}
 
 export const decodeCursor = (cursor: string): ReadonlyArray<string | number> | undefined => {
   try {
-    const parsed: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")))
+    const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
+    const parsed: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes))
     // A tampered cursor's strings go into SQL; text PostgreSQL cannot store is refused here.
     return Array.isArray(parsed) &&
       parsed.every((v) => (typeof v === "string" && isStorableText(v)) || typeof v === "number")

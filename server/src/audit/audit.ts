@@ -49,7 +49,7 @@ export class Audit extends Effect.Service<Audit>()("@folio/server/Audit", {
       Effect.gen(function* () {
         const limit = params.limit ?? 50
         const before = params.cursor === undefined ? undefined : decodeCursor(params.cursor)?.[0]
-        if (params.cursor !== undefined && typeof before !== "string") {
+        if (params.cursor !== undefined && (typeof before !== "string" || !/^\d{1,19}$/.test(before))) {
           return yield* ValidationError.field(
             "cursor",
             "The page cursor is not valid; start again from the first page.",

@@ -14,6 +14,11 @@ export interface TimeKey {
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** A cursor's instant as `to_char` rendered it, so a forged one is a 400, not a failed cast. */
+export const isCursorInstant = (at: string): boolean => isoInstant.test(at) && !Number.isNaN(Date.parse(at))
+/** A cursor's uuid id, checked before it is cast in SQL. */
+export const isCursorUuid = (id: string): boolean => uuid.test(id)
+
 /**
  * Render the key in SQL with `to_char(col at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.
  * `id` is the kind of the tie-breaking id column, checked here so a forged cursor is a 400, not a
@@ -29,9 +34,8 @@ export const timeCursor = (
   return value?.length === 2 &&
     typeof at === "string" &&
     typeof key === "string" &&
-    isoInstant.test(at) &&
-    !Number.isNaN(Date.parse(at)) &&
-    (id === "uuid" ? uuid.test(key) : /^\d{1,19}$/.test(key))
+    isCursorInstant(at) &&
+    (id === "uuid" ? isCursorUuid(key) : /^\d{1,19}$/.test(key))
     ? Effect.succeed(Option.some({ at, id: key }))
     : Effect.fail(
         ValidationError.field("cursor", "The page cursor is not valid; start again from the first page."),

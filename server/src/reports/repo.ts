@@ -13,6 +13,7 @@ import {
 } from "@folio/core"
 import { Effect, Option, Schema } from "effect"
 import { defaultPageSize } from "../db/keyset.js"
+import { isCursorInstant, isCursorUuid } from "../db/timeCursor.js"
 import { type ReportReach, reachClause } from "./reach.js"
 
 const ReportRow = Schema.Struct({
@@ -105,7 +106,13 @@ export class ReportsRepo extends Effect.Service<ReportsRepo>()("@folio/server/Re
         if (params.to) clauses.push(sql`${dateColumn} <= ${params.to}`)
         if (params.cursor !== undefined) {
           const after = decodeCursor(params.cursor)
-          if (after?.length !== 2 || typeof after[0] !== "string" || typeof after[1] !== "string") {
+          if (
+            after?.length !== 2 ||
+            typeof after[0] !== "string" ||
+            typeof after[1] !== "string" ||
+            !isCursorUuid(after[1]) ||
+            (sort !== "title" && !isCursorInstant(after[0]))
+          ) {
             return yield* ValidationError.field(
               "cursor",
               "The page cursor is not valid; start again from the first page.",
