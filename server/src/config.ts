@@ -25,7 +25,8 @@ export interface AppConfigShape {
   readonly mailFrom: string
   /**
    * Development only (`FOLIO_DEV_MAIL_LOG`): print every email, its sign-in link or code
-   * included, to the log. Off, no link or code is ever logged.
+   * included, to the log. Off, no link or code is ever logged. Unset: on only for the embedded
+   * database without `SMTP_URL` (a local try-out), announced at start.
    */
   readonly devMailLog: boolean
   /** `demo` fills an empty database with a sample organisation on first start. */
@@ -257,7 +258,7 @@ const fields = Config.all({
     Config.map(Option.map((u) => Redacted.make(u.toString()))),
   ),
   mailFrom: nonEmpty("MAIL_FROM").pipe(Config.withDefault("Folio <no-reply@folio.local>")),
-  devMailLog: Config.boolean("FOLIO_DEV_MAIL_LOG").pipe(Config.withDefault(false)),
+  devMailLog: Config.boolean("FOLIO_DEV_MAIL_LOG").pipe(Config.option),
   seed: Config.literal("demo", "none")("FOLIO_SEED").pipe(Config.option),
   auditRetentionDays: positiveInt("FOLIO_AUDIT_RETENTION_DAYS", 365),
   trustedProxies,
@@ -323,6 +324,12 @@ export const appConfig = fields.pipe(
       return {
         ...rest,
         seed: Option.getOrElse(c.seed, () => (Option.isNone(c.databaseUrl) ? "demo" : "none")),
+        // A first local try-out (embedded database, no mail server) can only sign in by magic link
+        // or finish an invitation if the log shows the mail; the server says so at start.
+        devMailLog: Option.getOrElse(
+          c.devMailLog,
+          () => Option.isNone(c.databaseUrl) && Option.isNone(c.smtpUrl),
+        ),
         oidc: sso,
       }
     })

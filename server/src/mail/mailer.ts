@@ -54,7 +54,8 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
     if (config.devMailLog) {
       yield* Effect.logWarning(
         "FOLIO_DEV_MAIL_LOG is on (development only): every email is printed to this log with its " +
-          "sign-in link or code, and anyone who reads the log can use them. Never set it in production.",
+          "sign-in link or code, and anyone who reads the log can use them. Never set it in production " +
+          "(unset, it is on only for the embedded database without SMTP_URL; FOLIO_DEV_MAIL_LOG=0 turns it off).",
       )
     }
     /** Development only: the whole message, link and code included. */
