@@ -1,10 +1,7 @@
 import { expect, type Page, test } from "@playwright/test"
 import { admin, adminStorageState } from "./support/admin"
+import { isSameDocument, markDocument, sidebar } from "./support/console"
 import { freePort, type OwnServer, startServer } from "./support/server"
-
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { folioE2eDocument: true }))
-const isSameDocument = (page: Page) => page.evaluate(() => "folioE2eDocument" in window)
-const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main navigation" })
 
 /** Every page the browser fetched as a document (a full page load), from now on. */
 const documentLoads = (page: Page) => {
@@ -38,6 +35,7 @@ test.describe("against the suite's server", () => {
   test("once an API answer names another deployment, the next navigation loads the page afresh", async ({
     page,
   }) => {
+    // Every answer names the newer deployment, as a server that now runs it would.
     await page.route("**/api/**", async (route) => {
       const response = await route.fetch()
       await route.fulfill({
@@ -48,10 +46,10 @@ test.describe("against the suite's server", () => {
     await page.goto("/dashboard")
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
     await markDocument(page)
+    const loads = documentLoads(page)
 
-    const reloaded = page.waitForEvent("load")
     await sidebar(page).getByRole("link", { name: "Dashboard" }).click()
-    await reloaded
+    await expect.poll(() => loads).toEqual(["/dashboard"])
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
     expect(await isSameDocument(page)).toBe(false)
   })
@@ -82,8 +80,6 @@ test.describe("against the suite's server", () => {
 })
 
 test.describe("a server restarted with a new deployment id", () => {
-  // Two server starts (the first one creates its database): more than the default 30 s.
-  test.describe.configure({ timeout: 180_000 })
   let server: OwnServer | undefined
   test.afterEach(async () => {
     await server?.stop()
@@ -92,6 +88,9 @@ test.describe("a server restarted with a new deployment id", () => {
   test("makes the next navigation a full page load, even with no API call in between", async ({
     browser,
   }) => {
+    // Slow by design: it starts two servers of its own (the first one migrates a new database),
+    // 10–20 s on a quiet 2-core machine, well past what one test may take of the usual budget.
+    test.slow()
     const port = await freePort()
     // A database that outlives the first process; the second one drops it when it stops.
     const database = `deploy_${process.pid}_${Date.now().toString(36)}`
