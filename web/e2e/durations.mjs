@@ -54,7 +54,7 @@ export const vitestTests = (report) =>
     }))
   })
 
-export const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`
+export const seconds = (ms) => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1).padStart(6)} s`
 
 const printSlowest = (title, tests, count = 10) => {
   if (tests.length === 0) return
