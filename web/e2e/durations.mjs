@@ -56,11 +56,20 @@ export const vitestTests = (report) =>
 
 export const seconds = (ms) => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1).padStart(6)} s`
 
+/** What an end-to-end test may take of its own before it is split or marked slow (playwright.config.ts). */
+export const ownBudgetMs = 15_000
+
+/** A note for an end-to-end test over its own budget that is not marked slow. */
+export const overBudget = (test, duration) =>
+  duration > ownBudgetMs && test.timeout !== undefined && test.timeout <= 3 * ownBudgetMs
+    ? `  ← over ${ownBudgetMs / 1000} s: split it, or mark it test.slow() with its reason`
+    : ""
+
 const printSlowest = (title, tests, count = 10) => {
   if (tests.length === 0) return
   const slowest = [...tests].sort((a, b) => b.duration - a.duration).slice(0, count)
   console.log(`\nSlowest ${slowest.length} of ${tests.length} (${title}):`)
-  for (const test of slowest) console.log(`${seconds(test.duration)}  ${test.name}`)
+  for (const test of slowest) console.log(`${seconds(test.duration)}  ${test.name}${test.note ?? ""}`)
 }
 
 const main = ([playwrightJson, vitestJson]) => {
@@ -73,7 +82,10 @@ const main = ([playwrightJson, vitestJson]) => {
   }
   const e2e = playwrightTests(readJson(playwrightJson))
     .filter((test) => test.project !== "setup")
-    .map((test) => ({ name: test.name, duration: Math.max(0, ...test.runs.map((run) => run.duration)) }))
+    .map((test) => {
+      const duration = Math.max(0, ...test.runs.map((run) => run.duration))
+      return { name: test.name, duration, note: overBudget(test, duration) }
+    })
   printSlowest("Playwright, e2e", e2e)
 }
 

@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process"
 import { existsSync, readFileSync, rmSync } from "node:fs"
 import { resolve } from "node:path"
-import { playwrightTests, seconds } from "./durations.mjs"
+import { overBudget, playwrightTests, seconds } from "./durations.mjs"
 
 const root = resolve(import.meta.dirname, "../..")
 const args = process.argv.slice(2)
@@ -66,7 +66,7 @@ run.on("exit", (code, signal) => {
         ? ` (${Math.round((100 * test.slowest) / test.timeout)}% of ${test.timeout / 1000} s)`
         : ""
       const verdict = failed > 0 ? `  FAILED ${failed} of ${test.runs.length}` : ""
-      console.log(`${seconds(test.slowest)}${share}  ${test.name}${verdict}`)
+      console.log(`${seconds(test.slowest)}${share}  ${test.name}${verdict}${overBudget(test, test.slowest)}`)
     }
     const failures = rows.filter((test) =>
       test.runs.some((r) => r.status !== "passed" && r.status !== "skipped"),
