@@ -15,6 +15,7 @@ import { SearchParams } from "../src/domain/search.js"
 import { CreateTeam } from "../src/domain/team.js"
 import { TickerInput } from "../src/domain/ticker.js"
 import { SignInPayload, UserListParams } from "../src/domain/user.js"
+import { AudienceRef } from "../src/import/reportRecord.js"
 import { decodeCursor, encodeCursor } from "../src/schema/pagination.js"
 import { isMultiLineText, isSingleLineText, isStorableText } from "../src/schema/text.js"
 
@@ -198,5 +199,17 @@ describe("stored revisions read back without today's input rules", () => {
       },
     }
     expect(accepted(ReportRevision, revision)).toBe(true)
+  })
+})
+
+describe("import audience entries", () => {
+  it("refuse NUL, lone surrogates and control characters in a team name, naming the entry", () => {
+    for (const team of [nul, loneHigh, "Macro\u001b[2Jdesk"]) {
+      const issue = firstIssue(AudienceRef, `acme/${team}`)
+      expect(issue?.message).toBe(
+        "An audience entry must not contain control characters (line breaks, tabs, escapes)",
+      )
+    }
+    expect(accepted(AudienceRef, "acme/Macro desk +24h")).toBe(true)
   })
 })

@@ -12,6 +12,7 @@ import {
 } from "../domain/report.js"
 import { CurrencyCode } from "../domain/ticker.js"
 import { Email } from "../schema/email.js"
+import { singleLineText } from "../schema/text.js"
 
 /**
  * One report as every import format carries it, with the entity's own camelCase field names
@@ -19,6 +20,7 @@ import { Email } from "../schema/email.js"
  * entries as `all`, `company-slug` or `company-slug/Team name`, each optionally `+24h`.
  */
 export const AudienceRef = Schema.Trim.pipe(
+  singleLineText("An audience entry"),
   Schema.pattern(/^(all|[a-z0-9]+(?:-[a-z0-9]+)*(\/[^+]{1,80})?)(\s*\+\s*\d{1,4}h)?$/, {
     message: () =>
       'An audience entry is "all", "company-slug" or "company-slug/Team name", optionally followed by an embargo like "+24h"',
