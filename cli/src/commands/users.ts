@@ -89,7 +89,7 @@ export const registerUsers = (program: Command): void => {
     .summary("invite someone by email (admin)")
     .description(
       "Creates the user as invited and has the server email them a link to set their password (valid 7 days). " +
-        "Without SMTP_URL the server keeps the email in its outbox table and prints it in its log. " +
+        "Without SMTP_URL the server sends nothing; the link is printed only in its development mail log (FOLIO_DEV_MAIL_LOG). " +
         "People of client companies can be readers or developers; the publisher's people can have any role.",
     )
     .requiredOption("--email <email>", "their email address")
