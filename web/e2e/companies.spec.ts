@@ -1,7 +1,7 @@
 import type { CompanyPage } from "@folio/core"
-import { adminStorageState } from "./support/admin"
+import { adminStorageState, sharedPerson, storageStateOf } from "./support/admin"
 import { openFromSidebar } from "./support/console"
-import { createCompany, createTeam, invite, signInAsNewUser, slugOf, unique } from "./support/directory"
+import { createCompany, createTeam, invite, slugOf, unique } from "./support/directory"
 import { expect, test } from "./support/fixtures"
 
 test.describe("as the admin", () => {
@@ -204,38 +204,35 @@ test.describe("as the admin", () => {
   })
 })
 
-test("a reader sees only their own company, and another company's address is not found", async ({
-  page,
-  adminApi: admin,
-}) => {
-  const own = await createCompany(admin, unique("Reader Home"))
-  const other = await createCompany(admin, unique("Someone Else"))
-  const email = `${slugOf(unique("rdr"))}@home.example`
-  await signInAsNewUser(admin, page.request, {
-    email,
-    name: "Rhea Reads",
-    companyId: own.id,
-    role: "reader",
+test.describe("as the shared client's reader", () => {
+  test.use({ storageState: storageStateOf("client") })
+
+  test("a reader sees only their own company, and another company's address is not found", async ({
+    page,
+    adminApi,
+  }) => {
+    const { company: own, name } = sharedPerson("client")
+    const other = await createCompany(adminApi, unique("Someone Else"))
+
+    // What the server answers a reader is their own company only.
+    const listed: CompanyPage = await (await page.request.get("/api/companies")).json()
+    expect(listed.items.map((company) => company.id)).toEqual([own.id])
+
+    await page.goto("/companies")
+    await expect(page.getByRole("heading", { name: "Companies", level: 1 })).toBeVisible()
+    const rows = page.getByRole("table", { name: "Companies" }).getByRole("row")
+    await expect(rows).toHaveCount(2)
+    await expect(rows.nth(1)).toContainText(own.name)
+    await expect(page.getByRole("button", { name: "New company" })).toHaveCount(0)
+    // Admin-only actions are not offered on their company's page either.
+    await rows.nth(1).getByRole("link", { name: own.name }).click()
+    await expect(page.getByRole("heading", { name: own.name, level: 1 })).toBeVisible()
+    await expect(page.getByRole("button", { name: "Edit company" })).toHaveCount(0)
+    await expect(page.getByRole("button", { name: "Invite user" })).toHaveCount(0)
+    await expect(page.getByRole("region", { name: "People" })).toContainText(name)
+
+    await page.goto(`/companies/${other.id}`)
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible()
+    await expect(page).toHaveTitle("Page not found · Folio")
   })
-
-  // What the server answers a reader is their own company only.
-  const listed: CompanyPage = await (await page.request.get("/api/companies")).json()
-  expect(listed.items.map((company) => company.id)).toEqual([own.id])
-
-  await page.goto("/companies")
-  await expect(page.getByRole("heading", { name: "Companies", level: 1 })).toBeVisible()
-  const rows = page.getByRole("table", { name: "Companies" }).getByRole("row")
-  await expect(rows).toHaveCount(2)
-  await expect(rows.nth(1)).toContainText(own.name)
-  await expect(page.getByRole("button", { name: "New company" })).toHaveCount(0)
-  // Admin-only actions are not offered on their company's page either.
-  await rows.nth(1).getByRole("link", { name: own.name }).click()
-  await expect(page.getByRole("heading", { name: own.name, level: 1 })).toBeVisible()
-  await expect(page.getByRole("button", { name: "Edit company" })).toHaveCount(0)
-  await expect(page.getByRole("button", { name: "Invite user" })).toHaveCount(0)
-  await expect(page.getByRole("region", { name: "People" })).toContainText("Rhea Reads")
-
-  await page.goto(`/companies/${other.id}`)
-  await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible()
-  await expect(page).toHaveTitle("Page not found · Folio")
 })

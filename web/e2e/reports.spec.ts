@@ -1,221 +1,202 @@
 import type { Report, ReportPage, ReportRevision, ReportRevisionSummary } from "@folio/core"
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test"
-import { createPerson, type Person, signInAs } from "./support/accounts"
-import { signInThroughApi } from "./support/admin"
-import { createCompany, signInAsNewUser, slugOf, unique } from "./support/directory"
-
-/** Writes need the CSRF token the session cookie came with. */
-const csrf = async (request: APIRequestContext) => {
-  const state = await request.storageState()
-  return { "x-folio-csrf": state.cookies.find((cookie) => cookie.name === "folio_csrf")?.value ?? "" }
-}
-
-/**
- * An admin session of this test's own: `createPerson` signs its request in again, which rotates
- * the session it presents, so the shared storage state must not be the one it gets.
- */
-const adminRequest = async (
-  request: { newContext: (options: { baseURL: string }) => Promise<APIRequestContext> },
-  baseURL: string,
-) => {
-  const admin = await request.newContext({ baseURL })
-  await signInThroughApi(admin)
-  return admin
-}
+import type { APIRequestContext } from "@playwright/test"
+import { sharedPerson, storageStateOf } from "./support/admin"
+import { openFromSidebar } from "./support/console"
+import { createCompany, unique } from "./support/directory"
+import { expect, test } from "./support/fixtures"
+import { createReport, createTicker, moveReport, publishReport } from "./support/reports"
 
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase()
 
-/** A ticker no other spec uses (symbols are unique in the shared database). */
-const createTicker = async (admin: APIRequestContext, name: string): Promise<string> => {
-  const symbol = `Z${suffix()}`
-  const response = await admin.post("/api/tickers", {
-    data: {
-      symbol,
-      name,
-      exchange: "NASDAQ",
-      sector: "Information Technology",
-      currency: "USD",
-      country: "US",
-    },
-    headers: await csrf(admin),
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  return symbol
-}
-
-/** A browser context signed in as someone of the publisher with the given role. */
-const publisherPage = async (browser: Browser, baseURL: string, person: Person): Promise<Page> => {
-  const context = await browser.newContext({ baseURL })
-  await signInAs(context.request, person)
-  return context.newPage()
-}
-
-const readerPage = async (
-  browser: Browser,
-  baseURL: string,
-  admin: APIRequestContext,
-  companyId: string,
-  label: string,
-): Promise<Page> => {
-  const context = await browser.newContext({ baseURL })
-  await signInAsNewUser(admin, context.request, {
-    email: `${slugOf(unique(label))}@client.example`,
-    name: `Reader ${label}`,
-    companyId,
-    role: "reader",
-  })
-  return context.newPage()
-}
-
-test("an analyst writes and submits, an editor approves and publishes, the audience reads and favorites it, others never see it", async ({
-  browser,
-  playwright,
-  baseURL,
-}) => {
-  test.setTimeout(120_000)
-  const admin = await adminRequest(playwright.request, baseURL!)
+/** A report on two new tickers, published to one client company only. */
+const publishedToOneClient = async (admin: APIRequestContext, audience: { readonly id: string }) => {
   const [first, second] = [
     await createTicker(admin, "Northwind Semiconductors"),
     await createTicker(admin, "Contoso Cloud"),
   ]
-  const audience = await createCompany(admin, unique("Audience Capital"))
-  const outsider = await createCompany(admin, unique("Outsider Partners"))
-  const analyst = await createPerson(admin, "analyst")
-  const editor = await createPerson(admin, "editor")
   const word = `quasar${suffix().toLowerCase()}`
-  const title = `Chips and clouds ${word}`
+  const report = await publishReport(admin, {
+    title: `Chips and clouds ${word}`,
+    summary: `Why ${first} and ${second} lead the ${word} cycle.`,
+    body: `## Investment view\n\nDemand for **${word}** accelerators keeps rising.`,
+    sector: "Information Technology",
+    tickers: [first, second],
+    audience: [{ companyId: audience.id }],
+  })
+  return { report, first, second, word }
+}
 
-  // The analyst writes the report: fields, two tickers, the audience, a Markdown body.
-  const writer = await publisherPage(browser, baseURL!, analyst)
-  await writer.goto("/reports")
-  await writer.getByRole("link", { name: "New report" }).first().click()
-  await expect(writer.getByRole("heading", { name: "New report", level: 1 })).toBeVisible()
-  await expect(writer).toHaveTitle("New report · Folio")
-  const tickers = writer.getByRole("combobox", { name: "Tickers" })
-  for (const symbol of [first, second]) {
-    await tickers.fill(symbol)
-    await writer.getByRole("option", { name: new RegExp(symbol) }).click()
-  }
-  // Picking a ticker suggests its sector.
-  await expect(writer.getByRole("combobox", { name: "Sector" })).toHaveValue("Information Technology")
-  await writer.getByRole("button", { name: "Remove All clients" }).click()
-  await writer.getByRole("button", { name: "Company or team" }).click()
-  await writer.getByRole("combobox", { name: "Company" }).fill(audience.name)
-  await writer.getByRole("option", { name: audience.name }).click()
-  await writer.getByRole("button", { name: "Add to audience" }).click()
-  await expect(writer.getByRole("group", { name: audience.name })).toBeVisible()
-  await writer.getByLabel("Summary").fill(`Why ${first} and ${second} lead the ${word} cycle.`)
-  const body = writer.getByRole("textbox", { name: "Body (Markdown)" })
-  await body.fill(`## Investment view\n\nDemand for **${word}** accelerators keeps rising.`)
-  await expect(
-    writer.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Investment view" }),
-  ).toBeVisible()
-  // Once it has a title the draft saves itself, and the address becomes the draft's own.
-  await writer.getByRole("textbox", { name: "Title" }).fill(title)
-  await expect(writer).toHaveURL(/\/reports\/[0-9a-f-]{36}\/edit$/)
-  await expect(writer.getByText(/^Saved · /)).toBeVisible()
-  const reportUrl = writer.url().replace(/\/edit$/, "")
-  const reportId = reportUrl.split("/").pop()!
-  // Autosave keeps saving what is typed next.
-  await writer.getByRole("textbox", { name: "Body (Markdown)" }).press("ControlOrMeta+End")
-  await writer.getByRole("textbox", { name: "Body (Markdown)" }).pressSequentially(" Margins follow.")
-  await expect(writer.getByText("Unsaved changes…")).toBeVisible()
-  await expect(writer.getByText(/^Saved · /)).toBeVisible()
+test.describe("as a publisher's analyst", () => {
+  test.use({ storageState: storageStateOf("analyst") })
 
-  await writer.getByRole("button", { name: "View report" }).click()
-  await expect(writer.getByRole("heading", { name: title, level: 1 })).toBeVisible()
-  await expect(writer.getByRole("article", { name: "Report" })).toContainText("Margins follow.")
-  // An analyst may submit but not approve.
-  await expect(writer.getByRole("button", { name: "Approve" })).toHaveCount(0)
-  await writer.getByRole("button", { name: "Submit for review" }).click()
-  await expect(writer.getByText("Status: In review")).toBeVisible()
-  await expect(writer.getByRole("link", { name: "Edit" })).toHaveCount(0)
+  test("an analyst writes a report: tickers suggest the sector, the audience is chosen, the preview renders and the draft saves itself once titled", async ({
+    page,
+    adminApi,
+  }) => {
+    const [first, second] = [
+      await createTicker(adminApi, "Northwind Semiconductors"),
+      await createTicker(adminApi, "Contoso Cloud"),
+    ]
+    const audience = await createCompany(adminApi, unique("Audience Capital"))
+    const word = `quasar${suffix().toLowerCase()}`
+    const title = `Chips and clouds ${word}`
 
-  // The editor approves and publishes it.
-  const reviewer = await publisherPage(browser, baseURL!, editor)
-  await reviewer.goto("/reports?status=in_review")
-  await reviewer.getByRole("table", { name: "Reports" }).getByRole("link", { name: title }).click()
-  await expect(reviewer).toHaveURL(reportUrl)
-  await reviewer.getByRole("button", { name: "Approve" }).click()
-  await expect(reviewer.getByText("Status: Approved")).toBeVisible()
-  await reviewer.getByRole("button", { name: "Publish now" }).click()
-  const confirm = reviewer.getByRole("dialog", { name: "Publish this report now?" })
-  await confirm.getByRole("button", { name: "Publish now" }).click()
-  await expect(confirm).toBeHidden()
-  await expect(reviewer.getByText("Status: Published")).toBeVisible()
-  await expect(reviewer.getByRole("region", { name: "Disclosures" })).toBeVisible()
+    await page.goto("/reports")
+    await page.getByRole("link", { name: "New report" }).first().click()
+    await expect(page.getByRole("heading", { name: "New report", level: 1 })).toBeVisible()
+    await expect(page).toHaveTitle("New report · Folio")
+    const tickers = page.getByRole("combobox", { name: "Tickers" })
+    for (const symbol of [first, second]) {
+      await tickers.fill(symbol)
+      await page.getByRole("option", { name: new RegExp(symbol) }).click()
+    }
+    // Picking a ticker suggests its sector.
+    await expect(page.getByRole("combobox", { name: "Sector" })).toHaveValue("Information Technology")
+    await page.getByRole("button", { name: "Remove All clients" }).click()
+    await page.getByRole("button", { name: "Company or team" }).click()
+    await page.getByRole("combobox", { name: "Company" }).fill(audience.name)
+    await page.getByRole("option", { name: audience.name }).click()
+    await page.getByRole("button", { name: "Add to audience" }).click()
+    await expect(page.getByRole("group", { name: audience.name })).toBeVisible()
+    await page.getByLabel("Summary").fill(`Why ${first} and ${second} lead the ${word} cycle.`)
+    const body = page.getByRole("textbox", { name: "Body (Markdown)" })
+    await body.fill(`## Investment view\n\nDemand for **${word}** accelerators keeps rising.`)
+    await expect(
+      page.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Investment view" }),
+    ).toBeVisible()
+    // Once it has a title the draft saves itself, and the address becomes the draft's own.
+    await page.getByRole("textbox", { name: "Title" }).fill(title)
+    await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}\/edit$/)
+    await expect(page.getByText(/^Saved · /)).toBeVisible()
+  })
 
-  // A reader of the audience company finds it, reads it and favorites it.
-  const reader = await readerPage(browser, baseURL!, admin, audience.id, "audience")
-  await reader.goto(`/reports?ticker=${first}`)
-  const row = reader.getByRole("table", { name: "Reports" }).getByRole("row", { name: new RegExp(title) })
-  await expect(row).toContainText(second)
-  await row.getByRole("link", { name: title }).click()
-  await expect(reader.getByRole("heading", { name: title, level: 1 })).toBeVisible()
-  await expect(
-    reader.getByRole("article", { name: "Report" }).getByRole("heading", { name: "Investment view" }),
-  ).toBeVisible()
-  await expect(reader.getByRole("article", { name: "Report" })).toContainText(
-    `Demand for ${word} accelerators`,
-  )
-  // Readers get no workflow: no edit, no status moves.
-  await expect(reader.getByRole("link", { name: "Edit" })).toHaveCount(0)
-  await expect(reader.getByRole("button", { name: "Archive" })).toHaveCount(0)
-  await reader.getByRole("button", { name: "Favorite" }).click()
-  await expect(reader.getByRole("button", { name: "Favorited" })).toHaveAttribute("aria-pressed", "true")
-  await reader
-    .getByRole("navigation", { name: "Main navigation" })
-    .getByRole("link", { name: "Favorites" })
-    .click()
-  await expect(reader.getByRole("heading", { name: "Favorites", level: 1 })).toBeVisible()
-  await expect(
-    reader.getByRole("table", { name: "Favorite reports" }).getByRole("link", { name: title }),
-  ).toBeVisible()
-  // Search finds it for the audience.
-  await reader.goto(`/search?q=${word}`)
-  await reader
-    .getByRole("region", { name: "Reports" })
-    .getByRole("article", { name: title })
-    .getByRole("link", { name: title })
-    .click()
-  await expect(reader).toHaveURL(reportUrl)
-  await expect(reader.getByRole("button", { name: "Favorited" })).toHaveAttribute("aria-pressed", "true")
+  test("a draft keeps saving what is typed next, and View report shows it", async ({ page }) => {
+    const draft = await createReport(page.request, {
+      title: unique("Draft in progress"),
+      sector: "Energy",
+      body: "Demand keeps rising.",
+    })
+    await page.goto(`/reports/${draft.id}/edit`)
+    const body = page.getByRole("textbox", { name: "Body (Markdown)" })
+    await expect(body).toHaveValue("Demand keeps rising.")
+    await body.press("ControlOrMeta+End")
+    await body.pressSequentially(" Margins follow.")
+    await expect(page.getByText("Unsaved changes…")).toBeVisible()
+    await expect(page.getByText(/^Saved · /)).toBeVisible()
 
-  // A reader of another company: 404 on its address, absent from lists and search.
-  const stranger = await readerPage(browser, baseURL!, admin, outsider.id, "outsider")
-  await stranger.goto(reportUrl)
-  await expect(stranger.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible()
-  await stranger.goto("/reports")
-  await expect(stranger.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible()
-  await expect(stranger.getByRole("link", { name: title })).toHaveCount(0)
-  const listed: ReportPage = await (await stranger.request.get(`/api/reports?ticker=${first}`)).json()
-  expect(listed.items).toEqual([])
-  expect((await stranger.request.get(`/api/reports/${reportId}`)).status()).toBe(404)
-  const searched = await (await stranger.request.get(`/api/search?q=${word}`)).json()
-  expect(JSON.stringify(searched)).not.toContain(reportId)
-  await stranger.goto(`/search?q=${word}`)
-  await expect(stranger.getByRole("searchbox", { name: "Search" })).toHaveValue(word)
-  await expect(stranger.getByRole("article", { name: title })).toHaveCount(0)
+    await page.getByRole("button", { name: "View report" }).click()
+    await expect(page.getByRole("heading", { name: draft.title, level: 1 })).toBeVisible()
+    await expect(page.getByRole("article", { name: "Report" })).toContainText(
+      "Demand keeps rising. Margins follow.",
+    )
+  })
 
-  await admin.dispose()
+  test("an analyst may submit their draft for review, but not approve it", async ({ page }) => {
+    const draft = await createReport(page.request, { title: unique("Draft to submit"), sector: "Energy" })
+    await page.goto(`/reports/${draft.id}`)
+    await expect(page.getByRole("heading", { name: draft.title, level: 1 })).toBeVisible()
+    await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0)
+    await page.getByRole("button", { name: "Submit for review" }).click()
+    await expect(page.getByText("Status: In review")).toBeVisible()
+    await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0)
+  })
+})
+
+test.describe("as a publisher's editor", () => {
+  test.use({ storageState: storageStateOf("editor") })
+
+  test("an editor finds a report in review, approves it and publishes it after confirming", async ({
+    page,
+    adminApi,
+  }) => {
+    const inReview = await moveReport(
+      adminApi,
+      await createReport(adminApi, { title: unique("Ready for review"), sector: "Energy" }),
+      "submit",
+    )
+    await page.goto("/reports?status=in_review")
+    await page.getByRole("table", { name: "Reports" }).getByRole("link", { name: inReview.title }).click()
+    await expect(page).toHaveURL(`/reports/${inReview.id}`)
+    await page.getByRole("button", { name: "Approve" }).click()
+    await expect(page.getByText("Status: Approved")).toBeVisible()
+    await page.getByRole("button", { name: "Publish now" }).click()
+    const confirm = page.getByRole("dialog", { name: "Publish this report now?" })
+    await confirm.getByRole("button", { name: "Publish now" }).click()
+    await expect(confirm).toBeHidden()
+    await expect(page.getByText("Status: Published")).toBeVisible()
+    await expect(page.getByRole("region", { name: "Disclosures" })).toBeVisible()
+  })
+})
+
+test.describe("as the shared client's reader", () => {
+  test.use({ storageState: storageStateOf("client") })
+
+  test("a reader of the audience finds the report by ticker, reads it without workflow buttons, and favorites it", async ({
+    page,
+    adminApi,
+  }) => {
+    const { report, first, second, word } = await publishedToOneClient(
+      adminApi,
+      sharedPerson("client").company,
+    )
+    await page.goto(`/reports?ticker=${first}`)
+    const row = page
+      .getByRole("table", { name: "Reports" })
+      .getByRole("row", { name: new RegExp(report.title) })
+    await expect(row).toContainText(second)
+    await row.getByRole("link", { name: report.title }).click()
+    await expect(page.getByRole("heading", { name: report.title, level: 1 })).toBeVisible()
+    const article = page.getByRole("article", { name: "Report" })
+    await expect(article.getByRole("heading", { name: "Investment view" })).toBeVisible()
+    await expect(article).toContainText(`Demand for ${word} accelerators`)
+    // Readers get no workflow: no edit, no status moves.
+    await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0)
+    await expect(page.getByRole("button", { name: "Archive" })).toHaveCount(0)
+
+    await page.getByRole("button", { name: "Favorite" }).click()
+    await expect(page.getByRole("button", { name: "Favorited" })).toHaveAttribute("aria-pressed", "true")
+    await openFromSidebar(page, "Favorites")
+    await expect(page.getByRole("heading", { name: "Favorites", level: 1 })).toBeVisible()
+    await page
+      .getByRole("table", { name: "Favorite reports" })
+      .getByRole("link", { name: report.title })
+      .click()
+    await expect(page).toHaveURL(`/reports/${report.id}`)
+    await expect(page.getByRole("button", { name: "Favorited" })).toHaveAttribute("aria-pressed", "true")
+  })
+
+  test("a reader of another company never sees it: not found at its address, absent from lists, search and the API", async ({
+    page,
+    adminApi,
+  }) => {
+    // Published to another client company: the shared client's reader is the outsider here.
+    const { report, first, word } = await publishedToOneClient(
+      adminApi,
+      await createCompany(adminApi, unique("Audience Capital")),
+    )
+    const listed: ReportPage = await (await page.request.get(`/api/reports?ticker=${first}`)).json()
+    expect(listed.items).toEqual([])
+    expect((await page.request.get(`/api/reports/${report.id}`)).status()).toBe(404)
+    const searched = await (await page.request.get(`/api/search?q=${word}`)).json()
+    expect(JSON.stringify(searched)).not.toContain(report.id)
+
+    await page.goto(`/reports/${report.id}`)
+    await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible()
+    await page.goto("/reports")
+    await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible()
+    await expect(page.getByRole("link", { name: report.title })).toHaveCount(0)
+  })
 })
 
 test("two editors change one report: the second save shows both versions and nothing typed is lost", async ({
   browser,
-  playwright,
-  baseURL,
+  adminApi: admin,
 }) => {
-  test.setTimeout(90_000)
-  const admin = await adminRequest(playwright.request, baseURL!)
   const title = unique("Quarterly outlook")
-  const created = await admin.post("/api/reports", {
-    data: { title, sector: "Energy", body: "Opening paragraph." },
-    headers: await csrf(admin),
-  })
-  expect(created.status(), await created.text()).toBe(201)
-  const report: Report = await created.json()
-  const one = await publisherPage(browser, baseURL!, await createPerson(admin, "editor", "editor-one"))
-  const two = await publisherPage(browser, baseURL!, await createPerson(admin, "editor", "editor-two"))
+  const report = await createReport(admin, { title, sector: "Energy", body: "Opening paragraph." })
+  // Two people who may edit it, each in a browser of their own: the shared editor, and the admin.
+  const one = await (await browser.newContext({ storageState: storageStateOf("editor") })).newPage()
+  const two = await (await browser.newContext({ storageState: storageStateOf("admin") })).newPage()
   for (const page of [one, two]) {
     await page.goto(`/reports/${report.id}/edit`)
     await expect(page.getByRole("textbox", { name: "Body (Markdown)" })).toHaveValue("Opening paragraph.")
@@ -283,5 +264,5 @@ test("two editors change one report: the second save shows both versions and not
   await expect(diff.locator("del")).toContainText("Editor one adds oil.")
   await expect(diff.locator("ins")).toContainText("Editor two adds gas.")
 
-  await admin.dispose()
+  await Promise.all([one.context().close(), two.context().close()])
 })

@@ -8,9 +8,19 @@ export const admin = {
   password: "correct-horse-battery-staple",
 } as const
 
-/** Roles the setup project signs in once (a person of the publisher each) besides the admin. */
-export const sharedRoles = ["editor", "analyst", "reader"] as const
+/**
+ * People the setup project signs in once besides the admin: an editor, an analyst and a reader of
+ * the publisher, and `client`, a reader of a client company of their own (`sharedPerson("client")
+ * .company`) that specs publish to when they need an audience and its reader.
+ */
+export const sharedRoles = ["editor", "analyst", "reader", "client"] as const
 export type SharedRole = (typeof sharedRoles)[number]
+
+export interface SharedPerson {
+  readonly email: string
+  readonly name: string
+  readonly company: { readonly id: string; readonly name: string; readonly slug: string }
+}
 
 const authFile = (name: string) =>
   resolve(import.meta.dirname, `../.auth/${name}-${process.env.E2E_PORT ?? "3199"}.json`)
@@ -28,8 +38,8 @@ export const adminStorageState = storageStateOf("admin")
 /** Where `auth.setup.ts` writes who the shared person of a role is. */
 export const sharedPersonFile = (role: SharedRole): string => authFile(`${role}.person`)
 
-/** The person behind `storageStateOf(role)`: their email, name and password. */
-export const sharedPerson = (role: SharedRole): { readonly email: string; readonly name: string } =>
+/** The person behind `storageStateOf(role)`: their email, name and company. */
+export const sharedPerson = (role: SharedRole): SharedPerson =>
   JSON.parse(readFileSync(sharedPersonFile(role), "utf8"))
 
 /** Signs in through the API with the context's cookie jar (fast; for specs about other things). */
