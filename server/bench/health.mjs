@@ -3,38 +3,14 @@
 // Usage: npm run bench -w @folio/server   (BENCH_SECONDS=10 BENCH_CONNECTIONS=32 to change)
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
+import { freePort, waitFor } from "./processes.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const main = new URL("../dist/main.js", import.meta.url).pathname
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer()
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
-    })
-  })
-
-const waitFor = async (url, child) => {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`)
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 const load = (url) =>
   new Promise((resolve, reject) =>

@@ -5,38 +5,14 @@
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { request } from "node:http"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { freePort, waitFor } from "./processes.mjs"
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 40)
 const main = new URL("../dist/main.js", import.meta.url).pathname
 const depth = 1_000_000
 const hostile = `{"email":${"[".repeat(depth)}${"]".repeat(depth)},"password":"x"}`
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer()
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
-    })
-  })
-
-const waitFor = async (url, child) => {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`)
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 /** Milliseconds from the last byte of the body written to the whole answer read, and its status. */
 const send = (url, body, method = "POST") =>

@@ -3,8 +3,8 @@
 // with teams, analysts), and the plumbing to run a real server on a throwaway PostgreSQL database.
 import { spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
-import { createServer } from "node:net"
 import pg from "pg"
+import { freePort } from "./processes.mjs"
 
 // ---------------------------------------------------------------------------------------------
 // Reference data
@@ -707,14 +707,7 @@ export const psqlCopy = (url, target, file) =>
     child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`psql exited ${code}: ${out}`))))
   })
 
-export const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer()
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
-    })
-  })
+export { freePort }
 
 export const adminEmail = "bench-admin@folio.example"
 export const adminPassword = "bench password for the reports benchmarks"

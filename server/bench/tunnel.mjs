@@ -5,41 +5,17 @@
 import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createEnvelope, serializeEnvelope } from "@sentry/core"
 import autocannon from "autocannon"
+import { freePort, waitFor } from "./processes.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const main = new URL("../dist/main.js", import.meta.url).pathname
 const dsn = "https://benchkey@o1.ingest.sentry.io/7"
 const tunnelPath = "/monitoring?o=1&p=7"
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer()
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
-    })
-  })
-
-const waitFor = async (url, child) => {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`)
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 /** Resident set size of a process in MiB (Linux /proc; ps elsewhere). */
 const rssMiB = (pid) => {

@@ -111,9 +111,11 @@ export const ReportFields = Schema.Struct({
 })
 export type ReportFields = typeof ReportFields.Type
 
-export const Report = Schema.Struct({
-  id: ReportId,
-  externalId: Schema.NullOr(Schema.String),
+/**
+ * A revision's fields as stored: read back without today's input rules, so a revision saved
+ * before a rule was added (a title with a control character, say) can still be shown.
+ */
+export const StoredReportFields = Schema.Struct({
   title: Schema.String,
   summary: Schema.String,
   body: Schema.String,
@@ -125,6 +127,12 @@ export const Report = Schema.Struct({
   rating: Schema.NullOr(Rating),
   targetPrice: Schema.NullOr(Schema.Number),
   targetCurrency: Schema.NullOr(Schema.String),
+})
+
+export const Report = Schema.Struct({
+  id: ReportId,
+  externalId: Schema.NullOr(Schema.String),
+  ...StoredReportFields.fields,
   disclosures: Schema.NullOr(Schema.String),
   authors: Schema.Array(ReportAuthor),
   audience: Schema.Array(AudienceEntry),
@@ -223,23 +231,6 @@ export type ReportListParams = typeof ReportListParams.Type
 export const ReportPage = Page(ReportListItem)
 export type ReportPage = typeof ReportPage.Type
 
-/**
- * A revision's fields as stored: read back without today's input rules, so a revision saved
- * before a rule was added (a title with a control character, say) can still be shown.
- */
-export const StoredReportFields = Schema.Struct({
-  title: Schema.String,
-  summary: Schema.String,
-  body: Schema.String,
-  type: ReportType,
-  sector: Schema.String,
-  tickers: Schema.Array(Schema.String),
-  tags: Schema.Array(Schema.String),
-  channels: Schema.Array(Schema.String),
-  rating: Schema.NullOr(Rating),
-  targetPrice: Schema.NullOr(Schema.Number),
-  targetCurrency: Schema.NullOr(Schema.String),
-})
 
 export const ReportRevision = Schema.Struct({
   version: Schema.Int,
