@@ -117,12 +117,13 @@ test.describe("a server restarted with a new deployment id", () => {
       else if (url.pathname.startsWith("/api/")) requests.push(`${request.method()} ${url.pathname}`)
     })
 
-    await server.stop()
-    server = await startServer(port, {
-      FOLIO_DEPLOYMENT_ID: "two",
-      E2E_DATABASE: database,
-      E2E_DATABASE_DROP_ON_EXIT: "1",
-    })
+    await test.step("stop the server running deployment one", () => server?.stop())
+    server = await test.step("start deployment two on the same port and data", () =>
+      startServer(port, {
+        FOLIO_DEPLOYMENT_ID: "two",
+        E2E_DATABASE: database,
+        E2E_DATABASE_DROP_ON_EXIT: "1",
+      }))
     await page.clock.fastForward(10_000)
 
     await sidebar(page).getByRole("link", { name: "Reports", exact: true }).click()

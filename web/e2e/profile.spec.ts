@@ -53,7 +53,9 @@ test("the weekly digest switch is saved", async ({ page, adminApi }) => {
   const notifications = page.getByRole("region", { name: "Email notifications" })
   const digest = notifications.getByRole("switch", { name: "Weekly digest" })
   await expect(digest).not.toBeChecked()
-  await digest.check()
+  // The switch shows the saved state, so it turns on once the server has answered: click, then wait
+  // for that (`check()` wants the state changed the moment the click ends, which a slow answer is not).
+  await digest.click()
   await expect(digest).toBeChecked()
   await expect(digest).toBeEnabled()
 

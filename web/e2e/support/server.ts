@@ -19,7 +19,7 @@ export const freePort = (): Promise<number> =>
 
 export interface OwnServer {
   readonly url: string
-  /** SIGTERM, and wait until the process has exited (its port is free again). */
+  /** SIGTERM, and wait until the process has exited (its port is free again); fails after 30 s. */
   readonly stop: () => Promise<void>
 }
 
@@ -59,7 +59,8 @@ export const startServer = async (
       child.kill("SIGTERM")
       throw new Error(`The e2e server did not answer within 90 s:\n${stderr}`)
     }
-    const healthy = await fetch(`${url}/api/health`)
+    // Each look has its own deadline: a port that accepts but never answers must not hang the test.
+    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) })
       .then((response) => response.ok)
       .catch(() => false)
     if (healthy) break
@@ -68,9 +69,17 @@ export const startServer = async (
   return {
     url,
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM")
+      if (child.exitCode !== null) return
+      child.kill("SIGTERM")
+      // Its finalizers close the HTTP server (in-flight requests first) and the database pool.
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((wake) => setTimeout(() => wake(false), 30_000)),
+      ])
+      if (!stopped) {
+        child.kill("SIGKILL")
         await exited
+        throw new Error(`The e2e server did not exit within 30 s of SIGTERM:\n${stderr}`)
       }
     },
   }
