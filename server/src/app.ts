@@ -1,4 +1,4 @@
-import { createServer } from "node:http"
+import { createServer, type Server } from "node:http"
 import { fileURLToPath } from "node:url"
 import { HttpApiBuilder, type HttpApp, type HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
@@ -48,6 +48,28 @@ const TunnelLive = (forwardTimeout: Duration.Duration | undefined) =>
     }),
   ).pipe(Layer.provide(ErrorInbox.Default))
 
+/** How long a stopping server lets open connections finish before it closes them. */
+const shutdownGraceMs = 5_000
+
+/**
+ * Node's `server.close()` waits for every open connection to end, and a browser tab can keep one
+ * busy (or a client can stall a request) for as long as it likes: a stop would then never finish.
+ * Built after the HTTP server, this layer's finalizer runs first when the server stops: it gives
+ * open connections `shutdownGraceMs` to finish, then closes them.
+ */
+const boundedShutdown = (server: () => Server | undefined) =>
+  Layer.scopedDiscard(
+    Effect.zipRight(
+      HttpServer.HttpServer,
+      Effect.addFinalizer(() =>
+        Effect.sync(() => {
+          const timer = setTimeout(() => server()?.closeAllConnections(), shutdownGraceMs)
+          timer.unref()
+        }),
+      ),
+    ),
+  )
+
 /** The database, migrated; shared by `serve` and `migrate` (the first admin is created by `serve`). */
 export const DatabaseReady = MigrationsLive.pipe(Layer.provideMerge(DatabaseLive))
 
@@ -73,13 +95,19 @@ export const HttpLive = (options: ServerOptions = {}) =>
         Layer.unwrapEffect,
         Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
       )
+      let node: Server | undefined
+      const makeServer = () => {
+        node = createServer()
+        return node
+      }
       return serve.pipe(
         Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
         Layer.provide(ConsoleLive),
         Layer.provide(TunnelLive(options.forwardTimeout)),
         Layer.provide(ApiLive),
         HttpServer.withLogAddress,
-        Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
+        Layer.merge(boundedShutdown(() => node)),
+        Layer.provide(NodeHttpServer.layer(makeServer, { port: config.port, host: config.host })),
       )
     }),
   )

@@ -219,3 +219,17 @@ describe("response headers", () => {
     }
   })
 })
+
+describe("stopping", () => {
+  it("a server stops even while a client stalls a request: open connections get a grace period, then close", async () => {
+    const own = await startTestServer()
+    const stalled = openRequest(`${own.url}/api/session`, {
+      headers: { "content-type": "application/json", "content-length": "1000" },
+    })
+    await stalled.write('{"email":')
+    const health = await rawRequest(`${own.url}/api/health`, undefined, { method: "GET" })
+    expect(health.status).toBe(200)
+    await own.stop()
+    await expect(stalled.answer).rejects.toThrow()
+  })
+})
