@@ -217,6 +217,9 @@ const program = Effect.gen(function* () {
       label: "Sign in with Folio Test ID",
     }),
     logLevel: LogLevel.Info,
+    // Each test's browser says which client it is in X-Forwarded-For (web/e2e/support/fixtures.ts),
+    // so the per-address rate limits count one test's attempts, as they would one person's.
+    trustedProxies: ["127.0.0.1", "::1"],
     deploymentId: Option.some(process.env.FOLIO_DEPLOYMENT_ID ?? "e2e"),
     // A console built elsewhere (`vite build --outDir …`), so a run never serves half of another's rebuild.
     ...(process.env.E2E_WEB_DIST ? { webDist: Option.some(process.env.E2E_WEB_DIST) } : {}),

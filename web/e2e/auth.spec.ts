@@ -1,6 +1,6 @@
 import type { Health, Me } from "@folio/core"
-import { expect, test } from "@playwright/test"
 import { admin, signInThroughApi, signInThroughForm } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 
 test("/ sends a signed-out visitor to sign-in", async ({ page }) => {
   await page.goto("/")

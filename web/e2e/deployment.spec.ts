@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { admin, adminStorageState } from "./support/admin"
 import { isSameDocument, markDocument, sidebar } from "./support/console"
+import { expect, test } from "./support/fixtures"
 import { freePort, type OwnServer, startServer } from "./support/server"
 
 /** Every page the browser fetched as a document (a full page load), from now on. */

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test"
 import { createPerson, signInAs } from "./support/accounts"
 import { storageStateOf } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 
 const bearerSession = (baseURL: string, secret: string) =>
   // Plain fetch: no cookie jar, only the token.

@@ -1,6 +1,7 @@
 import { clientExceptionText } from "@folio/core"
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 import { exceptionMessages, expectForwarded, forwarded, sentEnvelopes, spanNames } from "./support/sentry"
 
 /** The DSN playwright.config.ts gives the e2e server (`https://…@o4501.ingest.us.sentry.io/4502`). */

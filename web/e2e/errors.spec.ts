@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { clientExceptionText, serverExceptionText, unexpectedResponseText } from "@folio/core"
-import { expect, test } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 import { eventTags, sentEnvelopes } from "./support/sentry"
 
 test.use({ storageState: adminStorageState })

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test"
+import { expect, test } from "./support/fixtures"
 
 for (const path of ["/404", "/no/such/page"]) {
   test(`${path} shows the not-found screen`, async ({ page }) => {

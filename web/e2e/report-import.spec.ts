@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises"
 import type { ReportPage } from "@folio/core"
-import { type APIRequestContext, expect, test } from "@playwright/test"
+import type { APIRequestContext } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 
 test.use({ storageState: adminStorageState })
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 
 test.use({ storageState: adminStorageState })
 

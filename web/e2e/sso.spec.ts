@@ -1,6 +1,7 @@
 import { ssoErrorTexts } from "@folio/core"
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { admin } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 
 /** The e2e server's identity provider is oidc-provider's development login: any login name, any password. */
 const signInAtProvider = async (page: Page, login: string) => {

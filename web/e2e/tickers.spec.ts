@@ -1,6 +1,7 @@
 import type { Report, Ticker } from "@folio/core"
-import { type APIRequestContext, expect, test } from "@playwright/test"
+import type { APIRequestContext } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
+import { expect, test } from "./support/fixtures"
 
 /** Symbols no other spec uses: specs share one database. Letters only, at most 12 characters. */
 const symbol = (prefix: string): string =>
