@@ -231,7 +231,6 @@ export type ReportListParams = typeof ReportListParams.Type
 export const ReportPage = Page(ReportListItem)
 export type ReportPage = typeof ReportPage.Type
 
-
 export const ReportRevision = Schema.Struct({
   version: Schema.Int,
   savedAt: Schema.Date,
