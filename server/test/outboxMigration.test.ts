@@ -1,21 +1,9 @@
 import { randomBytes } from "node:crypto"
-import { Migrator, SqlClient } from "@effect/sql"
+import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Redacted, String as Str } from "effect"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import identity from "../src/db/migrations/0001_identity.js"
-import tokensAuditLimits from "../src/db/migrations/0002_tokens_audit_limits.js"
-import directory from "../src/db/migrations/0003_directory.js"
-import mailAndLinks from "../src/db/migrations/0004_mail_and_links.js"
-import profile from "../src/db/migrations/0005_profile.js"
-import sso from "../src/db/migrations/0006_sso.js"
-import reports from "../src/db/migrations/0007_reports.js"
-import errorReports from "../src/db/migrations/0008_error_reports.js"
-import reportIndexes from "../src/db/migrations/0009_report_indexes.js"
-import reportSearch from "../src/db/migrations/0010_report_search.js"
-import reportSearchRows from "../src/db/migrations/0011_report_search_rows.js"
-import outboxRetry from "../src/db/migrations/0012_outbox_retry.js"
-import { runMigrations } from "../src/db/migrations.js"
+import { runMigrations, runMigrationsUpTo } from "../src/db/migrations.js"
 import { databaseUrl, withClient } from "./support/postgres.js"
 
 /** Migration 0013: the outbox of an existing installation loses its message texts. */
@@ -39,23 +27,7 @@ const run = <A>(effect: Effect.Effect<A, unknown, SqlClient.SqlClient>) =>
   )
 
 /** The migrations as they were before 0013. */
-const before0013 = Migrator.make({})({
-  loader: Migrator.fromRecord({
-    "0001_identity": identity,
-    "0002_tokens_audit_limits": tokensAuditLimits,
-    "0003_directory": directory,
-    "0004_mail_and_links": mailAndLinks,
-    "0005_profile": profile,
-    "0006_sso": sso,
-    "0007_reports": reports,
-    "0008_error_reports": errorReports,
-    "0009_report_indexes": reportIndexes,
-    "0010_report_search": reportSearch,
-    "0011_report_search_rows": reportSearchRows,
-    "0012_outbox_retry": outboxRetry,
-  }),
-  table: "folio_migrations",
-})
+const before0013 = runMigrationsUpTo("0012_outbox_retry")
 
 beforeAll(async () => {
   await withClient(adminUrl(), (c) => c.query(`create database ${name}`))

@@ -38,6 +38,13 @@ export const runMigrations = Migrator.make({})({
   table: "folio_migrations",
 })
 
+/** The migrations up to and including `last`: a database as an older release left it (tests). */
+export const runMigrationsUpTo = (last: keyof typeof migrations) =>
+  Migrator.make({})({
+    loader: Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([id]) => id <= last))),
+    table: "folio_migrations",
+  })
+
 /** `0001_identity` from the migrator's (id, name) row. */
 export const migrationLabel = (id: number, name: string): string => `${String(id).padStart(4, "0")}_${name}`
 
