@@ -6,11 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import { freePort, waitFor } from "./processes.mjs"
+import { freePort, startFolio, waitFor } from "./processes.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
-const main = new URL("../dist/main.js", import.meta.url).pathname
 
 const load = (url) =>
   new Promise((resolve, reject) =>
@@ -29,18 +28,9 @@ const measure = async (name, url) => {
 const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-"))
 const children = []
 try {
-  const folioPort = await freePort()
-  const env = {
-    ...process.env,
-    PORT: String(folioPort),
-    FOLIO_DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    LOG_FORMAT: "json",
-  }
-  delete env.DATABASE_URL
-  const folio = spawn(process.execPath, [main], { env, stdio: "ignore" })
-  children.push(folio)
-  await waitFor(`http://127.0.0.1:${folioPort}/api/health`, folio)
+  const folio = await startFolio(dataDir)
+  children.push(folio.child)
+  const folioPort = folio.port
   const body = await (await fetch(`http://127.0.0.1:${folioPort}/api/health`)).text()
 
   const barePort = await freePort()

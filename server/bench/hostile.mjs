@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { freePort, waitFor } from "./processes.mjs"
+import { freePort, startFolio, waitFor } from "./processes.mjs"
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 40)
-const main = new URL("../dist/main.js", import.meta.url).pathname
 const depth = 1_000_000
 const hostile = `{"email":${"[".repeat(depth)}${"]".repeat(depth)},"password":"x"}`
 
@@ -60,18 +59,9 @@ const measure = async (name, base, path, expected) => {
 const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-"))
 const children = []
 try {
-  const folioPort = await freePort()
-  const env = {
-    ...process.env,
-    PORT: String(folioPort),
-    FOLIO_DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    LOG_FORMAT: "json",
-  }
-  delete env.DATABASE_URL
-  const folio = spawn(process.execPath, [main], { env, stdio: "ignore" })
-  children.push(folio)
-  await waitFor(`http://127.0.0.1:${folioPort}/api/health`, folio)
+  const folio = await startFolio(dataDir)
+  children.push(folio.child)
+  const folioPort = folio.port
 
   const barePort = await freePort()
   const bare = spawn(

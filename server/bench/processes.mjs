@@ -1,4 +1,5 @@
 // What the server benchmarks share: a free port, and waiting for a spawned server to answer.
+import { spawn } from "node:child_process"
 import { createServer } from "node:net"
 
 export const freePort = () =>
@@ -24,4 +25,26 @@ export const waitFor = async (url, child) => {
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`${url} did not answer`)
+}
+
+/**
+ * Starts `server/dist/main.js` on the embedded PostgreSQL in `dataDir` (DATABASE_URL is ignored),
+ * logging warnings only, with `env` on top; resolves once /api/health answers.
+ */
+export const startFolio = async (dataDir, env = {}) => {
+  const port = await freePort()
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    FOLIO_DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+    ...env,
+  }
+  delete childEnv.DATABASE_URL
+  const main = new URL("../dist/main.js", import.meta.url).pathname
+  const child = spawn(process.execPath, [main], { env: childEnv, stdio: "ignore" })
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(`${url}/api/health`, child)
+  return { child, port, url }
 }

@@ -9,11 +9,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createEnvelope, serializeEnvelope } from "@sentry/core"
 import autocannon from "autocannon"
-import { freePort, waitFor } from "./processes.mjs"
+import { freePort, startFolio, waitFor } from "./processes.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16)
-const main = new URL("../dist/main.js", import.meta.url).pathname
 const dsn = "https://benchkey@o1.ingest.sentry.io/7"
 const tunnelPath = "/monitoring?o=1&p=7"
 
@@ -105,24 +104,16 @@ try {
   )
   children.push(ingest)
   await waitFor(`http://127.0.0.1:${ingestPort}/`, ingest)
-  const folioPort = await freePort()
-  const env = {
-    ...process.env,
-    PORT: String(folioPort),
-    FOLIO_DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    LOG_FORMAT: "json",
+  const folio = await startFolio(dataDir, {
     FOLIO_SEED: "none",
     SENTRY_DSN: dsn,
     SENTRY_INGEST_URL: `http://127.0.0.1:${ingestPort}`,
     // All the load comes from one address: the rate limit is checked on every request (that
     // cost is measured), set high enough that none is refused.
     FOLIO_TUNNEL_RATE_LIMIT: "1000000000",
-  }
-  delete env.DATABASE_URL
-  const folio = spawn(process.execPath, [main], { env, stdio: "ignore" })
-  children.push(folio)
-  await waitFor(`http://127.0.0.1:${folioPort}/api/health`, folio)
+  })
+  children.push(folio.child)
+  const folioPort = folio.port
 
   const barePort = await freePort()
   const bare = spawn(
