@@ -173,6 +173,16 @@ export const describeFailure =
       case "NotFound":
       case "Conflict":
         return new CliError({ code: error._tag, message: withStop(error.message) })
+      // A blackout or the restricted list: the server's message already holds the reason.
+      case "ReleaseBlocked":
+        return new CliError({
+          code: "Conflict",
+          message: withStop(error.message),
+          hint:
+            error.rule === "blackout"
+              ? "Choose a time outside the blackout period, or ask an editor to remove it (`folio blackouts list`)."
+              : "Take the ticker off the restricted list first (`folio blackouts restricted list`).",
+        })
     }
   }
 

@@ -46,6 +46,21 @@ export class Conflict extends Schema.TaggedError<Conflict>()(
   HttpApiSchema.annotations({ status: 409 }),
 ) {}
 
+/**
+ * Scheduling or publishing refused by a blackout (quiet) period or the restricted-ticker list.
+ * `reason` is the one its author wrote; `ticker` is set when the rule is about one ticker.
+ */
+export class ReleaseBlocked extends Schema.TaggedError<ReleaseBlocked>()(
+  "ReleaseBlocked",
+  {
+    message: Schema.String,
+    rule: Schema.Literal("blackout", "restricted"),
+    reason: Schema.String,
+    ticker: Schema.NullOr(Schema.String),
+  },
+  HttpApiSchema.annotations({ status: 409 }),
+) {}
+
 export class RateLimited extends Schema.TaggedError<RateLimited>()(
   "RateLimited",
   { message: Schema.String, retryAfterSeconds: Schema.Int },
@@ -84,6 +99,7 @@ export type ApiError =
   | NotFound
   | ValidationError
   | Conflict
+  | ReleaseBlocked
   | RateLimited
   | UnrecognizedAction
   | ServiceUnavailable

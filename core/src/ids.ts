@@ -21,3 +21,12 @@ export type ApiTokenId = typeof ApiTokenId.Type
 
 export const ErrorIssueId = Schema.UUID.pipe(Schema.brand("ErrorIssueId"))
 export type ErrorIssueId = typeof ErrorIssueId.Type
+
+export const BlackoutId = Schema.UUID.pipe(Schema.brand("BlackoutId"))
+export type BlackoutId = typeof BlackoutId.Type
+
+export const ChannelId = Schema.UUID.pipe(Schema.brand("ChannelId"))
+export type ChannelId = typeof ChannelId.Type
+
+export const DeliveryId = Schema.UUID.pipe(Schema.brand("DeliveryId"))
+export type DeliveryId = typeof DeliveryId.Type

@@ -14,8 +14,8 @@ import { forwardedClient } from "./http/clientAddress.js"
 import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
 import { installBoundedDecodeErrors } from "./http/decodeErrors.js"
 import { errorsAndDeployment } from "./http/middleware.js"
-import { HousekeepingLive } from "./jobs/housekeeping.js"
-import { Mailer, MailRetryLive } from "./mail/mailer.js"
+import { JobsLive } from "./jobs/jobs.js"
+import { Mailer } from "./mail/mailer.js"
 import { makeTunnelHandler } from "./tunnel/handler.js"
 
 type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
@@ -113,7 +113,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
   )
 
 export const ServerLive = (options: ServerOptions = {}) =>
-  Layer.mergeAll(HttpLive(options), HousekeepingLive, MailRetryLive.pipe(Layer.provide(Mailer.Default))).pipe(
+  Layer.mergeAll(HttpLive(options), JobsLive.pipe(Layer.provide(Mailer.Default))).pipe(
     Layer.provide(ErrorReporterLive),
     Layer.provide(BootstrapLive),
     Layer.provide(DatabaseReady),

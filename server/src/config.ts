@@ -48,6 +48,17 @@ export interface AppConfigShape {
   /** The server's own Sentry SDK reports here when set. */
   readonly sentryServerDsn: Option.Option<SentryDsn>
   readonly sentryEnvironment: string
+  /**
+   * Networks webhook deliveries may reach although they are loopback, private, link-local or
+   * metadata addresses (`FOLIO_WEBHOOK_ALLOW_NETWORKS`, CIDR ranges). An environment variable on
+   * purpose: an admin account alone must not be able to open the internal network.
+   */
+  readonly webhookAllowNetworks: ReadonlyArray<string>
+  /**
+   * How often, in milliseconds, an idle instance looks for jobs that became due
+   * (`FOLIO_JOB_POLL_MS`): the bound on how late a scheduled release can start.
+   */
+  readonly jobPollMs: number
   /** OpenID Connect single sign-on; present only when issuer, client id and secret are all set. */
   readonly oidc: Option.Option<{
     readonly issuer: URL
@@ -234,6 +245,15 @@ const trustedProxies = Config.string("FOLIO_TRUSTED_PROXIES").pipe(
   ),
 )
 
+const webhookAllowNetworks = Config.string("FOLIO_WEBHOOK_ALLOW_NETWORKS").pipe(
+  Config.withDefault(""),
+  Config.mapOrFail((raw) =>
+    Either.mapLeft(parseTrustedProxies(raw), (problem) =>
+      ConfigError.InvalidData(["FOLIO_WEBHOOK_ALLOW_NETWORKS"], problem),
+    ),
+  ),
+)
+
 const logFormat = Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option)
 
 const fields = Config.all({
@@ -264,6 +284,8 @@ const fields = Config.all({
   trustedProxies,
   tunnelPath,
   tunnelRateLimit: positiveInt("FOLIO_TUNNEL_RATE_LIMIT", 300),
+  webhookAllowNetworks,
+  jobPollMs: positiveInt("FOLIO_JOB_POLL_MS", 250),
   sentryDsn: sentryDsn("SENTRY_DSN"),
   sentryAllowedDsns,
   sentryIngestUrl,

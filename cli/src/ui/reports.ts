@@ -103,6 +103,7 @@ const past: Record<keyof typeof transitions, string> = {
   return: "Returned to draft",
   approve: "Approved",
   publish: "Published",
+  unschedule: "Unscheduled",
   archive: "Archived",
   restore: "Restored",
 }

@@ -3,11 +3,13 @@ import pkg from "../../package.json" with { type: "json" }
 import { InternalServerError, PayloadTooLarge, UnrecognizedAction } from "../errors.js"
 import { AuditGroup } from "./audit.js"
 import { AuthGroup } from "./auth.js"
+import { ChannelsGroup } from "./channels.js"
 import { CompaniesGroup } from "./companies.js"
 import { ErrorReportsGroup } from "./errorReports.js"
 import { HealthGroup } from "./health.js"
 import { InvitesGroup } from "./invites.js"
 import { ProfileGroup } from "./profile.js"
+import { ReleasesGroup } from "./releases.js"
 import { ReportsGroup } from "./reports.js"
 import { SearchGroup } from "./search.js"
 import { SessionGroup } from "./session.js"
@@ -32,6 +34,8 @@ export class FolioApi extends HttpApi.make("folio")
   .add(AuditGroup)
   .add(TickersGroup)
   .add(ReportsGroup)
+  .add(ReleasesGroup)
+  .add(ChannelsGroup)
   .add(SearchGroup)
   .add(ErrorReportsGroup)
   .addError(UnrecognizedAction)

@@ -15,7 +15,7 @@ import {
   UpdateReport,
 } from "../domain/report.js"
 import { TransitionName } from "../domain/reportLifecycle.js"
-import { Conflict, Forbidden, NotFound, ValidationError } from "../errors.js"
+import { Conflict, Forbidden, NotFound, ReleaseBlocked, ValidationError } from "../errors.js"
 import { ReportId } from "../ids.js"
 import { ImportIssue, ReportRecord } from "../import/reportRecord.js"
 import { Page } from "../schema/pagination.js"
@@ -116,7 +116,15 @@ export class ReportsGroup extends HttpApiGroup.make("reports")
       .addError(NotFound)
       .addError(ValidationError)
       .addError(Conflict)
-      .annotate(OpenApi.Summary, "Submit, return to draft, approve, publish, archive or restore a report"),
+      .addError(ReleaseBlocked)
+      .annotate(
+        OpenApi.Summary,
+        "Submit, return to draft, approve, publish now, unschedule, archive or restore a report",
+      )
+      .annotate(
+        OpenApi.Description,
+        "Publishing is refused (409 `ReleaseBlocked`, with the reason) while a blackout period covers now or a ticker is restricted.",
+      ),
   )
   .add(
     HttpApiEndpoint.post("archiveMany", "/reports/archive")

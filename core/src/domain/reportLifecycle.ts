@@ -3,9 +3,11 @@ import type { Action } from "./policy.js"
 import type { ReportStatus } from "./report.js"
 
 /**
- * The report lifecycle of PRODUCT.md as data, without scheduling (a later issue):
- * draft → in_review → approved → published → archived, plus in_review → draft (changes
- * requested, or the analyst withdraws) and archived → draft (restore).
+ * The report lifecycle of PRODUCT.md as data:
+ * draft → in_review → approved → scheduled → published → archived, plus in_review → draft (changes
+ * requested, or the analyst withdraws), scheduled → approved (unschedule), approved or scheduled →
+ * published (publish now) and archived → draft (restore). Scheduling itself takes a time, so it
+ * has its own endpoint (`PUT /reports/{id}/schedule`) rather than a row here.
  * Each transition names the policy action that allows it; "own" grants reach the caller's own
  * reports only (analysts move their own drafts to review and back).
  */
@@ -13,7 +15,13 @@ export const transitions = {
   submit: { from: ["draft"], to: "in_review", action: "reports.submit", label: "Submit for review" },
   return: { from: ["in_review"], to: "draft", action: "reports.submit", label: "Back to draft" },
   approve: { from: ["in_review"], to: "approved", action: "reports.review", label: "Approve" },
-  publish: { from: ["approved"], to: "published", action: "reports.publish", label: "Publish now" },
+  publish: {
+    from: ["approved", "scheduled"],
+    to: "published",
+    action: "reports.publish",
+    label: "Publish now",
+  },
+  unschedule: { from: ["scheduled"], to: "approved", action: "reports.schedule", label: "Unschedule" },
   archive: { from: ["published"], to: "archived", action: "reports.archive", label: "Archive" },
   restore: { from: ["archived"], to: "draft", action: "reports.archive", label: "Restore to draft" },
 } as const satisfies Record<
@@ -22,7 +30,15 @@ export const transitions = {
 >
 
 export type Transition = keyof typeof transitions
-export const TransitionName = Schema.Literal("submit", "return", "approve", "publish", "archive", "restore")
+export const TransitionName = Schema.Literal(
+  "submit",
+  "return",
+  "approve",
+  "publish",
+  "unschedule",
+  "archive",
+  "restore",
+)
 export const transitionNames = TransitionName.literals
 
 export const statusLabels: Record<ReportStatus, string> = {

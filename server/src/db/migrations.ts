@@ -1,5 +1,8 @@
 import { Migrator, SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { runMigrations as runWorkerMigrations } from "graphile-worker"
+import type pg from "pg"
+import { workerLogger } from "../jobs/workerLog.js"
 import identity from "./migrations/0001_identity.js"
 import tokensAuditLimits from "./migrations/0002_tokens_audit_limits.js"
 import directory from "./migrations/0003_directory.js"
@@ -13,6 +16,7 @@ import reportSearch from "./migrations/0010_report_search.js"
 import reportSearchRows from "./migrations/0011_report_search_rows.js"
 import outboxRetry from "./migrations/0012_outbox_retry.js"
 import outboxLetters from "./migrations/0013_outbox_letters.js"
+import releases from "./migrations/0014_releases.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -29,6 +33,7 @@ const migrations = {
   "0011_report_search_rows": reportSearchRows,
   "0012_outbox_retry": outboxRetry,
   "0013_outbox_letters": outboxLetters,
+  "0014_releases": releases,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"
@@ -37,6 +42,16 @@ export const runMigrations = Migrator.make({})({
   loader: Migrator.fromRecord(migrations),
   table: "folio_migrations",
 })
+
+/**
+ * graphile-worker's own schema (`graphile_worker`), installed or brought up to date; idempotent,
+ * and safe with several instances starting at once (it takes an advisory lock).
+ */
+export const migrateJobQueue = (pool: pg.Pool) =>
+  Effect.tryPromise({
+    try: () => runWorkerMigrations({ pgPool: pool, logger: workerLogger() }),
+    catch: (cause) => new Error(`Could not install the job queue's schema: ${String(cause)}`),
+  }).pipe(Effect.orDie)
 
 /** The migrations up to and including `last`: a database as an older release left it (tests). */
 export const runMigrationsUpTo = (last: keyof typeof migrations) =>

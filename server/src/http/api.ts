@@ -8,11 +8,14 @@ import { EmailAuth } from "../auth/emailAuth.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { Sso } from "../auth/sso.js"
+import { Channels } from "../channels/service.js"
 import { Companies } from "../companies/service.js"
 import { ErrorIssues } from "../errorReports/issues.js"
 import { ErrorReportSettingsStore } from "../errorReports/settings.js"
 import { Traces } from "../errorReports/traces.js"
+import { FeedTokens } from "../feeds/tokens.js"
 import { Profiles } from "../profile/service.js"
+import { Releases } from "../releases/service.js"
 import { ReportImporter } from "../reports/importer.js"
 import { ReportsRepo } from "../reports/repo.js"
 import { Reports } from "../reports/service.js"
@@ -24,11 +27,13 @@ import { UsersRepo } from "../users/repo.js"
 import { Users } from "../users/service.js"
 import { AuditLive } from "./audit.js"
 import { AuthLive } from "./auth.js"
+import { ChannelsLive } from "./channels.js"
 import { CompaniesLive } from "./companies.js"
 import { ErrorReportsLive } from "./errorReports.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
 import { ProfileLive } from "./profile.js"
+import { ReleasesLive } from "./releases.js"
 import { ReportsLive } from "./reports.js"
 import { SearchLive } from "./search.js"
 import { SessionLive } from "./session.js"
@@ -67,6 +72,8 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     AuditLive,
     TickersLive,
     ReportsLive,
+    ReleasesLive,
+    ChannelsLive,
     SearchLive,
     ErrorReportsLive,
   ]),
@@ -75,6 +82,7 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
   Layer.provide([ErrorIssues.Default, Traces.Default, ErrorReportSettingsStore.Default]),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
   Layer.provide([Reports.Default, ReportImporter.Default, Tickers.Default, Search.Default]),
+  Layer.provide([Releases.Default, Channels.Default, FeedTokens.Default]),
   Layer.provide([Companies.Default, Teams.Default, Users.Default, ReportsRepo.Default, TickersRepo.Default]),
   Layer.provide(UsersRepo.Default),
   Layer.merge(UnrecognizedActionLive),

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Layer, Schedule } from "effect"
+import { Effect } from "effect"
 import { AppConfig } from "../config.js"
 
 /**
@@ -56,13 +56,3 @@ export const housekeeping = Effect.gen(function* () {
   )
   return removed
 })
-
-/** Runs housekeeping shortly after start and then every hour, for as long as the server runs. */
-export const HousekeepingLive = Layer.scopedDiscard(
-  housekeeping.pipe(
-    Effect.catchAllCause((cause) => Effect.logError("Housekeeping failed", cause)),
-    Effect.delay("30 seconds"),
-    Effect.repeat(Schedule.spaced("1 hour")),
-    Effect.forkScoped,
-  ),
-)

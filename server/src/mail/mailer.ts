@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Layer, Option, Redacted, Schedule } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import nodemailer from "nodemailer"
 import { Links } from "../auth/links.js"
 import { AppConfig, publicOriginOf } from "../config.js"
@@ -41,7 +41,7 @@ interface Failure {
  * Every message is first written to the outbox table as a letter: its template and references,
  * never its link or code (see letters.ts). With `SMTP_URL` it is then rendered, with a newly
  * issued link, and delivered in the background; a failed delivery is tried again by `retryDue`
- * (`MailRetryLive` runs it) with a growing pause. Without SMTP it stays in the outbox, unsent.
+ * (the `mail_retry` job runs it every minute, jobs/jobs.ts) with a growing pause. Without SMTP it stays in the outbox, unsent.
  * Only `FOLIO_DEV_MAIL_LOG` (development) prints messages, links and codes included, to the log.
  */
 export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
@@ -221,16 +221,3 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
   }),
   dependencies: [Links.Default],
 }) {}
-
-/** Looks for mail to try again every 15 seconds, for as long as the server runs. */
-export const MailRetryLive = Layer.scopedDiscard(
-  Effect.gen(function* () {
-    const mailer = yield* Mailer
-    yield* mailer.retryDue.pipe(
-      Effect.catchAllCause((cause) => Effect.logError("Retrying mail failed", cause)),
-      Effect.repeat(Schedule.spaced("15 seconds")),
-      Effect.delay("15 seconds"),
-      Effect.forkScoped,
-    )
-  }),
-)

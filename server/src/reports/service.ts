@@ -11,7 +11,6 @@ import {
   type ReportListParams,
   ReportRevision,
   ReportRevisionSummary,
-  standardDisclosures,
   type Transition,
   transitionProblem,
   transitions,
@@ -21,6 +20,7 @@ import {
 import { Effect, Option, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { onUniqueViolation } from "../db/constraints.js"
+import { Releases } from "../releases/service.js"
 import type { ReportReach } from "./reach.js"
 import { ReportReferences } from "./references.js"
 import { type AudienceWrite, ReportsRepo, type ReportWrite, type StoredReport } from "./repo.js"
@@ -78,6 +78,7 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
     const repo = yield* ReportsRepo
     const refs = yield* ReportReferences
     const audit = yield* Audit
+    const releases = yield* Releases
 
     const present = (report: StoredReport) => ({ ...report, body: report.body ?? "" })
 
@@ -283,7 +284,10 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
         }
         const problem = transitionProblem(name, report.status)
         if (problem) return yield* new Conflict({ message: problem })
-        yield* repo.setStatus(id, rule.to, name === "publish" ? { disclosures: standardDisclosures } : null)
+        // Publishing and unscheduling also move the release job and create deliveries.
+        if (name === "publish") yield* releases.publishLocked(id)
+        else if (name === "unschedule") yield* releases.unscheduleLocked(actor, id)
+        else yield* repo.setStatus(id, rule.to, null)
         yield* audit.record({
           action: `report.${name}`,
           actor: actor.user,
@@ -378,5 +382,5 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
       setFavorite,
     } as const
   }),
-  dependencies: [ReportsRepo.Default, ReportReferences.Default, Audit.Default],
+  dependencies: [ReportsRepo.Default, ReportReferences.Default, Audit.Default, Releases.Default],
 }) {}

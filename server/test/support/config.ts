@@ -30,6 +30,9 @@ export const testConfig = (
   trustedProxies: [],
   tunnelPath: "/monitoring",
   tunnelRateLimit: 300,
+  // The webhook receivers of tests listen on loopback.
+  webhookAllowNetworks: ["127.0.0.0/8"],
+  jobPollMs: 250,
   sentryDsn: Option.none(),
   sentryAllowedDsns: [],
   sentryIngestUrl: Option.none(),

@@ -1,8 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Redacted, String as Str } from "effect"
+import pg from "pg"
 import type { TestProject } from "vitest/node"
-import { runMigrations } from "../../src/db/migrations.js"
+import { migrateJobQueue, runMigrations } from "../../src/db/migrations.js"
 import { acquirePostgres, databaseUrl, withClient } from "./postgres.js"
 
 /**
@@ -27,6 +28,10 @@ export default async function setup(project: TestProject) {
       ),
     ),
   )
+  const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, template), max: 2 })
+  pool.on("error", () => {})
+  pool.on("connect", (client) => client.on("error", () => {}))
+  await Effect.runPromise(migrateJobQueue(pool)).finally(() => pool.end())
   project.provide("pgAdminUrl", adminUrl)
   project.provide("pgTemplate", template)
   return async () => {

@@ -1,0 +1,41 @@
+import { Effect, Layer } from "effect"
+import { Audit } from "../audit/audit.js"
+import { deliverTask } from "../channels/deliver.js"
+import { Mailer } from "../mail/mailer.js"
+import { Releases } from "../releases/service.js"
+import { housekeeping } from "./housekeeping.js"
+import { enqueue, makeJobsLayer } from "./worker.js"
+
+/**
+ * Every background task of the server and when the clock starts them. graphile-worker runs a
+ * cron line once per minute across all instances (it records the last run in the database).
+ * - release: publishes due scheduled reports; queued for each report at its release time, and
+ *   swept every minute so nothing due is ever left behind;
+ * - deliver: one attempt of one delivery, queued when a report is published and for each retry;
+ * - mail_retry: tries again mail whose first attempt failed;
+ * - housekeeping: deletes what no one needs any more, hourly and shortly after start.
+ */
+const crontab = ["* * * * * release", "* * * * * mail_retry", "17 * * * * housekeeping"].join("\n")
+
+const tasks = Effect.gen(function* () {
+  const releases = yield* Releases
+  const mailer = yield* Mailer
+  return {
+    release: () => releases.releaseDue.pipe(Effect.asVoid),
+    deliver: deliverTask,
+    mail_retry: () => mailer.retryDue.pipe(Effect.asVoid),
+    housekeeping: () => housekeeping.pipe(Effect.asVoid),
+  }
+})
+
+export const JobsLive = Layer.unwrapEffect(
+  Effect.map(tasks, (list) =>
+    Layer.merge(
+      makeJobsLayer(list, crontab),
+      // The first housekeeping of a start; one per start whichever instance runs it.
+      Layer.effectDiscard(
+        enqueue("housekeeping", {}, { runAt: new Date(Date.now() + 30_000), jobKey: "housekeeping:start" }),
+      ),
+    ),
+  ),
+).pipe(Layer.provide([Releases.Default, Audit.Default]))

@@ -1,0 +1,384 @@
+import { SqlClient, type Statement } from "@effect/sql"
+import {
+  type Actor,
+  Blackout,
+  type BlackoutInput,
+  Conflict,
+  type FieldIssue,
+  Forbidden,
+  grantFor,
+  NotFound,
+  planSchedule,
+  Release,
+  RestrictedTicker,
+  type ScheduleApplyRequest,
+  ScheduleApplyResult,
+  type ScheduleListParams,
+  type ScheduleRequest,
+  ValidationError,
+} from "@folio/core"
+import { Effect, Option, Schema } from "effect"
+import { Audit } from "../audit/audit.js"
+import { dequeue, enqueue } from "../jobs/worker.js"
+import { refuseIfBlocked, releaseBlock } from "./blocks.js"
+import { publishReport } from "./publish.js"
+
+const decodeReleases = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Release)))
+const decodeBlackouts = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Blackout)))
+const decodeRestricted = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(RestrictedTicker)))
+const decodeApplyResult = Schema.decodeUnknown(Schema.typeSchema(ScheduleApplyResult))
+
+export const releaseJobKey = (reportId: string) => `release:${reportId}`
+
+/** How many due reports one transaction of the release job publishes. */
+const releaseBatch = 50
+
+interface LockedReport {
+  readonly id: string
+  readonly externalId: string | null
+  readonly title: string
+  readonly status: string
+  readonly releaseAt: Date | null
+  readonly tickers: ReadonlyArray<string>
+  readonly channels: ReadonlyArray<string>
+  readonly version: number
+}
+
+const futureProblem = (releaseAt: Date) =>
+  releaseAt.getTime() <= Date.now() ? "Choose a release time in the future" : undefined
+
+/**
+ * Scheduling, the release job, blackout periods and the restricted list. Every change is audited
+ * and queues or removes the report's release job in the same transaction.
+ */
+export class Releases extends Effect.Service<Releases>()("@folio/server/Releases", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const audit = yield* Audit
+
+    const lockReports = (where: Statement.Fragment) =>
+      sql<LockedReport>`
+        select id, external_id, title, status, release_at, tickers, channels, version
+        from reports r where ${where} for update`
+
+    const mustSchedule = (actor: Actor) =>
+      grantFor(actor.user.role, "reports.schedule") === "none"
+        ? Effect.fail(new Forbidden({ message: `Your role (${actor.user.role}) may not schedule releases.` }))
+        : Effect.void
+
+    /** Moves a locked report to `releaseAt` (scheduling it when approved), with its job and audit entry. */
+    const applySchedule = (
+      actor: Actor,
+      report: LockedReport,
+      releaseAt: Date,
+      channels?: ReadonlyArray<string>,
+    ) =>
+      Effect.gen(function* () {
+        yield* sql`
+          update reports set status = 'scheduled', release_at = ${releaseAt}, held_reason = null,
+            released_late = false, updated_at = now()
+            ${channels ? sql`, channels = ${[...channels]}::text[]` : sql``}
+          where id = ${report.id}`
+        yield* enqueue(
+          "release",
+          { reportId: report.id },
+          { runAt: releaseAt, jobKey: releaseJobKey(report.id) },
+        )
+        yield* audit.record({
+          action: report.status === "scheduled" ? "report.reschedule" : "report.schedule",
+          actor: actor.user,
+          target: { type: "report", id: report.id },
+          before: { status: report.status, releaseAt: report.releaseAt?.toISOString() ?? null },
+          after: {
+            status: "scheduled",
+            releaseAt: releaseAt.toISOString(),
+            ...(channels ? { channels } : {}),
+          },
+        })
+      })
+
+    const applyUnschedule = (actor: Actor, report: LockedReport) =>
+      Effect.gen(function* () {
+        yield* sql`
+          update reports set status = 'approved', release_at = null, held_reason = null, updated_at = now()
+          where id = ${report.id}`
+        yield* dequeue(releaseJobKey(report.id))
+        yield* audit.record({
+          action: "report.unschedule",
+          actor: actor.user,
+          target: { type: "report", id: report.id },
+          before: { status: "scheduled", releaseAt: report.releaseAt?.toISOString() ?? null },
+          after: { status: "approved" },
+        })
+      })
+
+    const lockOne = (id: string) =>
+      lockReports(sql`r.id = ${id}`).pipe(
+        Effect.flatMap((rows) =>
+          rows[0]
+            ? Effect.succeed(rows[0])
+            : Effect.fail(new NotFound({ message: "No such report, or it is not available to you." })),
+        ),
+      )
+
+    const schedule = (actor: Actor, id: string, request: ScheduleRequest) =>
+      Effect.gen(function* () {
+        yield* mustSchedule(actor)
+        const report = yield* lockOne(id)
+        if (request.version !== undefined && request.version !== report.version) {
+          return yield* new Conflict({
+            message: `This report changed since you opened it (version ${request.version}, now ${report.version}); reload and try again.`,
+          })
+        }
+        if (report.status !== "approved" && report.status !== "scheduled") {
+          return yield* new Conflict({
+            message: `Only an approved report can be scheduled; this one is ${report.status.replace("_", " ")}.`,
+          })
+        }
+        const problem = futureProblem(request.releaseAt)
+        if (problem) return yield* ValidationError.field("releaseAt", problem)
+        yield* refuseIfBlocked(report.tickers, request.releaseAt)
+        yield* applySchedule(actor, report, request.releaseAt)
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    /** `scheduled → approved`, inside the caller's transaction (the report is locked there). */
+    const unscheduleLocked = (actor: Actor, id: string) =>
+      Effect.gen(function* () {
+        const report = yield* lockOne(id)
+        yield* applyUnschedule(actor, report)
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    /** Publish now, inside the caller's transaction: refused while a block holds. */
+    const publishLocked = (id: string) =>
+      Effect.gen(function* () {
+        const report = yield* lockOne(id)
+        yield* refuseIfBlocked(report.tickers, "now")
+        const published = yield* publishReport(id)
+        yield* dequeue(releaseJobKey(id))
+        return published
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    /**
+     * Publishes every due scheduled report, a batch per transaction, each claimed with SKIP
+     * LOCKED so several instances share the work and none publishes a report twice. A report a
+     * blackout or the restricted list covers now is held with the reason instead.
+     */
+    const releaseDue = Effect.gen(function* () {
+      let published = 0
+      for (;;) {
+        const batch = yield* Effect.gen(function* () {
+          const due = yield* sql<{ id: string; tickers: ReadonlyArray<string>; releaseAt: Date }>`
+            select id, tickers, release_at from reports
+            where status = 'scheduled' and held_reason is null and release_at <= now()
+            order by release_at, id limit ${releaseBatch}
+            for update skip locked`
+          for (const report of due) {
+            const block = yield* releaseBlock(report.tickers, "now")
+            if (Option.isSome(block)) {
+              yield* sql`update reports set held_reason = ${block.value.message}, updated_at = now() where id = ${report.id}`
+              yield* audit.record({
+                action: "report.release_held",
+                target: { type: "report", id: report.id },
+                after: { reason: block.value.message, releaseAt: report.releaseAt.toISOString() },
+              })
+              continue
+            }
+            const result = yield* publishReport(report.id)
+            yield* audit.record({
+              action: result.late ? "report.release_late" : "report.release",
+              target: { type: "report", id: report.id },
+              before: { status: "scheduled", releaseAt: report.releaseAt.toISOString() },
+              after: {
+                status: "published",
+                publishedAt: result.publishedAt.toISOString(),
+                late: result.late,
+                deliveries: result.deliveries,
+              },
+            })
+            published++
+          }
+          return due.length
+        }).pipe(sql.withTransaction)
+        if (batch < releaseBatch) break
+      }
+      return published
+    }).pipe(Effect.orDie)
+
+    const list = (params: ScheduleListParams) =>
+      Effect.gen(function* () {
+        const from = params.from ?? new Date(Date.now() - 7 * 24 * 3600 * 1000)
+        const to = params.to ?? new Date(Date.now() + 400 * 24 * 3600 * 1000)
+        const rows = yield* sql`
+          select r.id as report_id, r.external_id, r.title, r.status, r.release_at, r.published_at,
+                 r.held_reason, r.released_late as late, r.tickers, r.channels, r.version,
+                 coalesce((select array_agg(distinct a.embargo_hours order by a.embargo_hours)
+                           from report_audience a where a.report_id = r.id), '{0}') as tiers
+          from reports r
+          where (r.status = 'scheduled' and (r.held_reason is not null or r.release_at <= ${to}))
+             or (r.status = 'published' and r.release_at is not null
+                 and r.release_at between ${from} and ${to})
+          order by r.release_at, r.id
+          limit 2000`
+        return yield* decodeReleases(rows).pipe(Effect.orDie)
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    const apply = (actor: Actor, request: ScheduleApplyRequest) =>
+      Effect.gen(function* () {
+        yield* mustSchedule(actor)
+        const refs = [...new Set(request.entries.map((e) => e.report))]
+        const uuids = refs.filter((r) =>
+          /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(r),
+        )
+        const reports = yield* lockReports(
+          sql`r.external_id = any(${refs}::text[]) or r.id = any(${uuids}::uuid[])`,
+        )
+        const byRef = new Map<string, LockedReport>()
+        for (const r of reports) byRef.set(r.id, r)
+        for (const r of reports) if (r.externalId) byRef.set(r.externalId, r)
+        const { steps, problems } = planSchedule(request.entries, (ref) => byRef.get(ref))
+        const issues: Array<FieldIssue> = problems.map((p) => ({
+          path: ["entries", p.index],
+          message: p.message,
+        }))
+        const known = new Set(
+          (yield* sql<{ name: string }>`select lower(name) as name from channels`).map((c) => c.name),
+        )
+        const indexOf = new Map(request.entries.map((e, i) => [byRef.get(e.report)?.id, i] as const))
+        for (const step of steps) {
+          const index = indexOf.get(step.reportId) ?? 0
+          if (step.to) {
+            const problem = futureProblem(step.to)
+            if (problem)
+              issues.push({ path: ["entries", index, "releaseAt"], message: `${step.title}: ${problem}` })
+          }
+          for (const name of step.channels ?? []) {
+            if (!known.has(name.toLowerCase()))
+              issues.push({ path: ["entries", index, "channels"], message: `No channel named "${name}"` })
+          }
+        }
+        if (issues.length > 0) {
+          return yield* new ValidationError({
+            message: `The schedule was not applied: ${issues.length} problem${issues.length === 1 ? "" : "s"}. ${issues
+              .slice(0, 5)
+              .map((i) => `Entry ${Number(i.path[1]) + 1}: ${i.message}`)
+              .join("; ")}`,
+            issues,
+          })
+        }
+        for (const step of steps) {
+          if (step.to) {
+            const report = byRef.get(step.reportId)!
+            yield* refuseIfBlocked(report.tickers, step.to)
+          }
+        }
+        if (!request.dryRun) {
+          for (const step of steps) {
+            const report = byRef.get(step.reportId)!
+            if (step.action === "unschedule") yield* applyUnschedule(actor, report)
+            else if (step.to) yield* applySchedule(actor, report, step.to, step.channels)
+          }
+        }
+        return yield* decodeApplyResult({ steps, applied: !request.dryRun && steps.length > 0 }).pipe(
+          Effect.orDie,
+        )
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    const blackouts = (params: { from?: Date | undefined; to?: Date | undefined }) =>
+      sql`
+        select b.id, b.starts_at, b.ends_at, b.ticker, b.reason, u.name as created_by, b.created_at
+        from blackouts b left join users u on u.id = b.created_by
+        where b.ends_at > ${params.from ?? new Date()}
+          ${params.to ? sql`and b.starts_at < ${params.to}` : sql``}
+        order by b.starts_at, b.id limit 1000`.pipe(Effect.flatMap(decodeBlackouts), Effect.orDie)
+
+    const addBlackout = (actor: Actor, input: BlackoutInput) =>
+      Effect.gen(function* () {
+        if (input.ticker) {
+          const known = yield* sql`select 1 from tickers where symbol = ${input.ticker}`
+          if (known.length === 0)
+            return yield* ValidationError.field("ticker", `Unknown ticker ${input.ticker}`)
+        }
+        const rows = yield* sql<{ id: string }>`
+          insert into blackouts (starts_at, ends_at, ticker, reason, created_by)
+          values (${input.startsAt}, ${input.endsAt}, ${input.ticker}, ${input.reason}, ${actor.user.id})
+          returning id`
+        const id = rows[0]!.id
+        yield* audit.record({
+          action: "blackout.add",
+          actor: actor.user,
+          target: { type: "blackout", id },
+          after: {
+            startsAt: input.startsAt.toISOString(),
+            endsAt: input.endsAt.toISOString(),
+            ticker: input.ticker,
+            reason: input.reason,
+          },
+        })
+        const all = yield* blackouts({ from: new Date(0) })
+        return all.find((b) => b.id === id)!
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    const removeBlackout = (actor: Actor, id: string) =>
+      Effect.gen(function* () {
+        const rows = yield* sql<{ reason: string }>`delete from blackouts where id = ${id} returning reason`
+        if (rows.length === 0) return yield* new NotFound({ message: "No such blackout period." })
+        yield* audit.record({
+          action: "blackout.remove",
+          actor: actor.user,
+          target: { type: "blackout", id },
+          before: { reason: rows[0]!.reason },
+        })
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    const restricted = sql`
+      select t.symbol, t.reason, u.name as created_by, t.created_at
+      from restricted_tickers t left join users u on u.id = t.created_by order by t.symbol`.pipe(
+      Effect.flatMap(decodeRestricted),
+      Effect.orDie,
+    )
+
+    const restrict = (actor: Actor, symbol: string, reason: string) =>
+      Effect.gen(function* () {
+        const known = yield* sql`select 1 from tickers where symbol = ${symbol}`
+        if (known.length === 0) return yield* new NotFound({ message: `No ticker ${symbol}.` })
+        yield* sql`
+          insert into restricted_tickers (symbol, reason, created_by) values (${symbol}, ${reason}, ${actor.user.id})
+          on conflict (symbol) do update set reason = excluded.reason`
+        yield* audit.record({
+          action: "ticker.restrict",
+          actor: actor.user,
+          target: { type: "ticker", id: symbol },
+          after: { reason },
+        })
+        return (yield* restricted).find((r) => r.symbol === symbol)!
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    const unrestrict = (actor: Actor, symbol: string) =>
+      Effect.gen(function* () {
+        const rows = yield* sql`delete from restricted_tickers where symbol = ${symbol} returning symbol`
+        if (rows.length === 0)
+          return yield* new NotFound({ message: `${symbol} is not on the restricted list.` })
+        yield* audit.record({
+          action: "ticker.unrestrict",
+          actor: actor.user,
+          target: { type: "ticker", id: symbol },
+        })
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    return {
+      schedule,
+      unscheduleLocked,
+      publishLocked,
+      releaseDue,
+      list,
+      apply,
+      blackouts,
+      addBlackout,
+      removeBlackout,
+      restricted,
+      restrict,
+      unrestrict,
+    } as const
+  }),
+  dependencies: [Audit.Default],
+}) {}
