@@ -48,7 +48,7 @@ export const createDeliveries = (
 
 /**
  * Publishes a report in the caller's transaction: status, time, disclosures, the late flag when
- * it went out over a minute after its release time, and its deliveries. The release job stays
+ * it went out over a minute after its release time or after being held, and its deliveries. The release job stays
  * queued only if this is not it; callers remove it (`release:<id>`).
  */
 export const publishReport = (reportId: string) =>
@@ -59,7 +59,7 @@ export const publishReport = (reportId: string) =>
         status = 'published',
         published_at = coalesce(published_at, now()),
         disclosures = coalesce(disclosures, ${standardDisclosures}),
-        released_late = coalesce(release_at < now() - make_interval(secs => ${lateAfterSeconds}), false),
+        released_late = coalesce(held_reason is not null or release_at < now() - make_interval(secs => ${lateAfterSeconds}), false),
         held_reason = null,
         updated_at = now()
       where id = ${reportId}
