@@ -8,6 +8,7 @@ import { AppConfig, deploymentIdOf } from "./config.js"
 import { DatabaseLive, MigrationsLive } from "./db/database.js"
 import { ErrorInbox } from "./errorReports/inbox.js"
 import { ErrorReporter, ErrorReporterLive } from "./errorReports/serverSdk.js"
+import { FeedsLive } from "./feeds/route.js"
 import { ApiLive } from "./http/api.js"
 import { apiBodyGuard } from "./http/apiBody.js"
 import { forwardedClient } from "./http/clientAddress.js"
@@ -104,6 +105,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
         Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
         Layer.provide(ConsoleLive),
         Layer.provide(TunnelLive(options.forwardTimeout)),
+        Layer.provide(FeedsLive),
         Layer.provide(ApiLive),
         HttpServer.withLogAddress,
         Layer.merge(boundedShutdown(() => node)),
