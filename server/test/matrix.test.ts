@@ -8,6 +8,7 @@ import type { Caller, Ctx, Row, Target } from "./support/matrix.js"
 import { accountRows } from "./support/matrixAccount.js"
 import { directoryRows } from "./support/matrixDirectory.js"
 import { errorReportRows } from "./support/matrixErrorReports.js"
+import { releaseRows } from "./support/matrixReleases.js"
 import { reportRows } from "./support/matrixReports.js"
 import { startTestServer, type TestServer } from "./support/server.js"
 
@@ -35,6 +36,7 @@ const table: Record<string, Row> = {
   ...directoryRows({ db: () => db, next }),
   ...reportRows({ db: () => db, next }),
   ...errorReportRows({ db: () => db }),
+  ...releaseRows({ db: () => db, next }),
 }
 
 const contract = Object.values(FolioApi.groups).flatMap((group) =>
