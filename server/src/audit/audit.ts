@@ -44,6 +44,20 @@ export class Audit extends Effect.Service<Audit>()("@folio/server/Audit", {
                   ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb,
                   ${ip}, ${userAgent})`
       }).pipe(Effect.orDie)
+    /** Entries of work no request asked for (a release job): one statement for all of them. */
+    const recordSystem = (entries: ReadonlyArray<AuditEntry>) =>
+      entries.length === 0
+        ? Effect.void
+        : sql`
+            insert into audit_log (action, target_type, target_id, before, after)
+            select * from unnest(${entries.map((e) => e.action)}::text[],
+                                 ${entries.map((e) => e.target?.type ?? null)}::text[],
+                                 ${entries.map((e) => e.target?.id ?? null)}::text[],
+                                 ${entries.map((e) => (e.before === undefined ? null : JSON.stringify(e.before)))}::jsonb[],
+                                 ${entries.map((e) => (e.after === undefined ? null : JSON.stringify(e.after)))}::jsonb[])`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          )
     /** Newest first, keyset-paged by id; `action` matches exactly or as a prefix ending in ".". */
     const list = (params: AuditListParams) =>
       Effect.gen(function* () {
@@ -75,6 +89,6 @@ export class Audit extends Effect.Service<Audit>()("@folio/server/Audit", {
         return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.id]) : null }
       })
 
-    return { record, list } as const
+    return { record, recordSystem, list } as const
   }),
 }) {}

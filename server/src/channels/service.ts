@@ -256,7 +256,7 @@ export class Channels extends Effect.Service<Channels>()("@folio/server/Channels
         if (!report) return yield* new NotFound({ message: "No such report, or it is not available to you." })
         if (report.status !== "published")
           return yield* new Conflict({ message: "Only a published report can be delivered again." })
-        yield* createDeliveries(reportId, "report.corrected", report.version, note)
+        yield* createDeliveries([reportId], "report.corrected", report.version, note)
         yield* audit.record({
           action: "report.redeliver",
           actor: actor.user,

@@ -6,13 +6,13 @@ import { Effect } from "effect"
 export const lateAfterSeconds = 60
 
 /**
- * Creates the deliveries of a report — one per enabled channel it goes to × audience tier — and
- * queues each for its tier's time, in the caller's transaction. A report naming no channels goes
- * to every enabled channel. The unique index on deliveries makes a second call a no-op, so a
- * release that runs twice still creates each delivery once. Returns how many were created.
+ * Creates the deliveries of reports — one per enabled channel each goes to × audience tier — and
+ * queues each for its tier's time, in the caller's transaction, in one statement. A report naming
+ * no channels goes to every enabled channel. The unique index on deliveries makes a second call a
+ * no-op, so a release that runs twice still creates each delivery once. Returns how many were made.
  */
 export const createDeliveries = (
-  reportId: string,
+  reportIds: ReadonlyArray<string>,
   event: "report.published" | "report.corrected",
   reportVersion: number,
   changeNote: string | null,
@@ -21,40 +21,51 @@ export const createDeliveries = (
     SqlClient.SqlClient,
     (sql) =>
       sql<{ id: string }>`
-      with r as (select id, channels, published_at from reports where id = ${reportId}),
+      with r as (select id, channels, published_at from reports where id = any(${[...reportIds]}::uuid[])),
       tiers as (
-        select distinct embargo_hours as hours from report_audience where report_id = ${reportId}
-        union select 0 where not exists (select 1 from report_audience where report_id = ${reportId})),
+        select r.id as report_id, t.hours from r
+        cross join lateral (
+          select distinct a.embargo_hours as hours from report_audience a where a.report_id = r.id
+          union select 0 where not exists (select 1 from report_audience a where a.report_id = r.id)) t),
       targets as (
-        select c.id from channels c, r
-        where c.enabled
-          and (cardinality(r.channels) = 0
-               or lower(c.name) = any(select lower(x) from unnest(r.channels) x))),
+        select r.id as report_id, c.id as channel_id from r
+        join channels c on c.enabled
+          and (cardinality(r.channels) = 0 or lower(c.name) = any(select lower(x) from unnest(r.channels) x))),
       inserted as (
         insert into deliveries (report_id, channel_id, event, report_version, tier_hours, next_attempt_at, change_note)
-        select r.id, targets.id, ${event}, ${reportVersion}, tiers.hours,
+        select r.id, targets.channel_id, ${event}, ${reportVersion}, tiers.hours,
                greatest(now(), r.published_at + make_interval(hours => tiers.hours)), ${changeNote}
-        from r, targets, tiers
+        from r
+        join targets on targets.report_id = r.id
+        join tiers on tiers.report_id = r.id
         on conflict (report_id, channel_id, tier_hours, event, report_version) where report_id is not null
         do nothing
         returning id, next_attempt_at)
       select inserted.id from inserted,
-        lateral graphile_worker.add_job('deliver', json_build_object('deliveryId', id),
-          run_at => next_attempt_at, max_attempts => 25, job_key => 'deliver:' || id) job`,
+        lateral graphile_worker.add_job('deliver', json_build_object('deliveryId', inserted.id),
+          run_at => inserted.next_attempt_at, max_attempts => 25, job_key => 'deliver:' || inserted.id) job`,
   ).pipe(
     Effect.map((rows) => rows.length),
     Effect.orDie,
   )
 
+export interface Published {
+  readonly id: string
+  readonly late: boolean
+  readonly releaseAt: Date | null
+  readonly publishedAt: Date
+}
+
 /**
- * Publishes a report in the caller's transaction: status, time, disclosures, the late flag when
- * it went out over a minute after its release time or after being held, and its deliveries. The release job stays
- * queued only if this is not it; callers remove it (`release:<id>`).
+ * Publishes reports in the caller's transaction: status, time, disclosures, the late flag when one
+ * went out over a minute after its release time or after being held, and their deliveries. A
+ * report's release job stays queued unless this is it; callers remove it (`release:<id>`).
  */
-export const publishReport = (reportId: string) =>
+export const publishReports = (reportIds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ late: boolean; releaseAt: Date | null; publishedAt: Date }>`
+    if (reportIds.length === 0) return { published: [] as ReadonlyArray<Published>, deliveries: 0 }
+    const published = yield* sql<Published>`
       update reports set
         status = 'published',
         published_at = coalesce(published_at, now()),
@@ -62,8 +73,8 @@ export const publishReport = (reportId: string) =>
         released_late = coalesce(held_reason is not null or release_at < now() - make_interval(secs => ${lateAfterSeconds}), false),
         held_reason = null,
         updated_at = now()
-      where id = ${reportId}
-      returning released_late as late, release_at, published_at`
-    const deliveries = yield* createDeliveries(reportId, "report.published", 0, null)
-    return { ...rows[0]!, deliveries }
+      where id = any(${[...reportIds]}::uuid[])
+      returning id, released_late as late, release_at, published_at`
+    const deliveries = yield* createDeliveries(reportIds, "report.published", 0, null)
+    return { published, deliveries }
   }).pipe(Effect.orDie)

@@ -20,8 +20,8 @@ import {
 import { Effect, Option, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { dequeue, enqueue } from "../jobs/worker.js"
-import { refuseIfBlocked, releaseBlock } from "./blocks.js"
-import { publishReport } from "./publish.js"
+import { refuseIfBlocked, releaseBlocks } from "./blocks.js"
+import { publishReports } from "./publish.js"
 
 const decodeReleases = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Release)))
 const decodeBlackouts = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Blackout)))
@@ -153,9 +153,8 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       Effect.gen(function* () {
         const report = yield* lockOne(id)
         yield* refuseIfBlocked(report.tickers, "now")
-        const published = yield* publishReport(id)
+        yield* publishReports([id])
         yield* dequeue(releaseJobKey(id))
-        return published
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     /**
@@ -172,31 +171,31 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
             where status = 'scheduled' and held_reason is null and release_at <= now()
             order by release_at, id limit ${releaseBatch}
             for update skip locked`
-          for (const report of due) {
-            const block = yield* releaseBlock(report.tickers, "now")
-            if (Option.isSome(block)) {
-              yield* sql`update reports set held_reason = ${block.value.message}, updated_at = now() where id = ${report.id}`
-              yield* audit.record({
-                action: "report.release_held",
-                target: { type: "report", id: report.id },
-                after: { reason: block.value.message, releaseAt: report.releaseAt.toISOString() },
-              })
-              continue
-            }
-            const result = yield* publishReport(report.id)
-            yield* audit.record({
-              action: result.late ? "report.release_late" : "report.release",
+          const blocked = yield* releaseBlocks(due, "now")
+          const held = due.filter((r) => blocked.has(r.id))
+          for (const report of held) {
+            yield* sql`update reports set held_reason = ${blocked.get(report.id)!.message}, updated_at = now() where id = ${report.id}`
+          }
+          const result = yield* publishReports(due.filter((r) => !blocked.has(r.id)).map((r) => r.id))
+          const releaseAtOf = new Map(due.map((r) => [r.id, r.releaseAt.toISOString()]))
+          yield* audit.recordSystem([
+            ...held.map((report) => ({
+              action: "report.release_held",
               target: { type: "report", id: report.id },
-              before: { status: "scheduled", releaseAt: report.releaseAt.toISOString() },
+              after: { reason: blocked.get(report.id)!.message, releaseAt: releaseAtOf.get(report.id) },
+            })),
+            ...result.published.map((report) => ({
+              action: report.late ? "report.release_late" : "report.release",
+              target: { type: "report", id: report.id },
+              before: { status: "scheduled", releaseAt: releaseAtOf.get(report.id) },
               after: {
                 status: "published",
-                publishedAt: result.publishedAt.toISOString(),
-                late: result.late,
-                deliveries: result.deliveries,
+                publishedAt: report.publishedAt.toISOString(),
+                late: report.late,
               },
-            })
-            published++
-          }
+            })),
+          ])
+          published += result.published.length
           return due.length
         }).pipe(sql.withTransaction)
         if (batch < releaseBatch) break
