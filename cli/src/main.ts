@@ -1,7 +1,11 @@
 import { Command, CommanderError } from "commander"
+import { registerBlackouts } from "./commands/blackouts.js"
+import { registerChannels } from "./commands/channels.js"
 import { registerCompanies } from "./commands/companies.js"
+import { registerDeliveries } from "./commands/deliveries.js"
 import { registerDoctor } from "./commands/doctor.js"
 import { registerReports } from "./commands/reports.js"
+import { registerSchedule } from "./commands/schedule.js"
 import { registerSession } from "./commands/session.js"
 import { registerTeams } from "./commands/teams.js"
 import { registerTickers } from "./commands/tickers.js"
@@ -32,7 +36,8 @@ Environment:
   NO_COLOR           no colour in any output
   FOLIO_DEBUG        print stack traces of unexpected errors
 
-Exit codes: 0 success, 1 failure, 2 usage error, 130 cancelled, 141 output closed early.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 changes pending (\`schedule apply --dry-run\`),
+130 cancelled, 141 output closed early.
 
 Examples:
   $ folio doctor
@@ -43,6 +48,8 @@ Examples:
   $ folio tokens create --name ci --scope read
   $ folio reports list --status in_review
   $ folio reports import ./reports --upsert
+  $ folio schedule apply schedule.yaml --dry-run
+  $ folio channels create --name ops-hook --kind webhook --webhook-url https://ops.example.com/folio
 `,
   )
 
@@ -62,6 +69,10 @@ registerCompanies(program)
 registerTeams(program)
 registerTickers(program)
 registerReports(program)
+registerSchedule(program)
+registerBlackouts(program)
+registerChannels(program)
+registerDeliveries(program)
 
 try {
   await program.parseAsync(process.argv)

@@ -368,6 +368,17 @@ export const parseScheduleFile = (
     else if (reference === "")
       report(lineAt("report"), "report", "report is empty; write the report's externalId or id")
     else if (reference.length > 200) report(lineAt("report"), "report", "report is at most 200 characters")
+    else {
+      // Named twice: whichever entry the server took, the other would be lost.
+      const earlier = seen.get(reference)
+      if (earlier === undefined) seen.set(reference, line)
+      else
+        report(
+          lineAt("report"),
+          "report",
+          `${JSON.stringify(reference)} is already in this file, on line ${earlier}`,
+        )
+    }
 
     let releaseAt: Date | null | undefined
     if (!values.has("releaseAt"))
@@ -432,16 +443,6 @@ export const parseScheduleFile = (
       }
       continue
     }
-    const earlier = seen.get(reference)
-    if (earlier !== undefined) {
-      report(
-        lineAt("report"),
-        "report",
-        `${JSON.stringify(reference)} is already in this file, on line ${earlier}`,
-      )
-      continue
-    }
-    seen.set(reference, line)
     entries.push(decoded.right)
     lines.push(line)
   }
