@@ -17,6 +17,7 @@ import reportSearchRows from "./migrations/0011_report_search_rows.js"
 import outboxRetry from "./migrations/0012_outbox_retry.js"
 import outboxLetters from "./migrations/0013_outbox_letters.js"
 import releases from "./migrations/0014_releases.js"
+import emailChannel from "./migrations/0015_email_channel.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -34,6 +35,7 @@ const migrations = {
   "0012_outbox_retry": outboxRetry,
   "0013_outbox_letters": outboxLetters,
   "0014_releases": releases,
+  "0015_email_channel": emailChannel,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -3,7 +3,15 @@ import { Effect, Option, Redacted } from "effect"
 import nodemailer from "nodemailer"
 import { Links } from "../auth/links.js"
 import { AppConfig, publicOriginOf } from "../config.js"
-import { decodeLetter, type Letter, paramsOf, renderLetter, templateLabels } from "./letters.js"
+import { UnsubscribeTokens } from "../notifications/unsubscribeTokens.js"
+import {
+  decodeLetter,
+  type Letter,
+  paramsOf,
+  renderLetter,
+  supersedingTemplates,
+  templateLabels,
+} from "./letters.js"
 import type { Message } from "./templates.js"
 
 /** Attempts per message: at once, then after 1, 2, 4 and 8 minutes. */
@@ -38,6 +46,15 @@ interface Failure {
 }
 
 /**
+ * What one attempt came to: sent (the relay accepted it), kept (no SMTP_URL: it stays in the
+ * outbox; `printed` when the development mail log showed it), or failed.
+ */
+export type SendOutcome =
+  | { readonly kind: "sent" }
+  | { readonly kind: "kept"; readonly printed: boolean }
+  | ({ readonly kind: "failed" } & Failure)
+
+/**
  * Every message is first written to the outbox table as a letter: its template and references,
  * never its link or code (see letters.ts). With `SMTP_URL` it is then rendered, with a newly
  * issued link, and delivered in the background; a failed delivery is tried again by `retryDue`
@@ -49,8 +66,14 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
     const sql = yield* SqlClient.SqlClient
     const config = yield* AppConfig
     const links = yield* Links
+    const unsubscribeTokens = yield* UnsubscribeTokens
     const origin = publicOriginOf(config)
-    const render = (letter: Letter) => renderLetter(letter, origin).pipe(Effect.provideService(Links, links))
+    const render = (letter: Letter) =>
+      renderLetter(letter, origin).pipe(
+        Effect.provideService(Links, links),
+        Effect.provideService(UnsubscribeTokens, unsubscribeTokens),
+        Effect.provideService(SqlClient.SqlClient, sql),
+      )
     if (config.devMailLog) {
       yield* Effect.logWarning(
         "FOLIO_DEV_MAIL_LOG is on (development only): every email is printed to this log with its " +
@@ -78,8 +101,8 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
     )
     yield* Effect.addFinalizer(() => Effect.sync(() => Option.map(transport, (t) => t.close())))
 
-    /** One attempt; the outcome is written to the message's row. True when it was sent. */
-    const deliver = (id: string, to: string, letter: Letter) =>
+    /** One attempt; the outcome is written to the message's row. */
+    const deliver = (id: string, to: string, letter: Letter): Effect.Effect<SendOutcome> =>
       Option.match(transport, {
         onNone: () =>
           (config.devMailLog
@@ -89,9 +112,11 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
                   "Its link is not printed; set FOLIO_DEV_MAIL_LOG=1 in development to print it.",
               )
           ).pipe(
-            Effect.as(false),
+            Effect.as<SendOutcome>({ kind: "kept", printed: config.devMailLog }),
             Effect.catchAllCause((cause) =>
-              Effect.logError("Could not print a mail", cause).pipe(Effect.as(false)),
+              Effect.logError("Could not print a mail", cause).pipe(
+                Effect.as<SendOutcome>({ kind: "kept", printed: false }),
+              ),
             ),
           ),
         onSome: (t) =>
@@ -114,6 +139,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
                   subject: message.subject,
                   text: message.text,
                   html: message.html,
+                  ...(message.headers ? { headers: { ...message.headers } } : {}),
                 }),
               // The relay's own words (e.g. "451 Try again later") are what an operator needs.
               catch: (error): Failure => {
@@ -135,7 +161,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
             Effect.matchEffect({
               onSuccess: () =>
                 sql`update outbox set sent_at = now(), last_error = null where id = ${id}`.pipe(
-                  Effect.as(true),
+                  Effect.as<SendOutcome>({ kind: "sent" }),
                 ),
               onFailure: (failure) =>
                 Effect.logError(`Could not send mail: ${failure.message}`).pipe(
@@ -147,12 +173,18 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
                                           else attempts end
                         where id = ${id}`,
                   ),
-                  Effect.as(false),
+                  Effect.as<SendOutcome>({ kind: "failed", ...failure }),
                 ),
             }),
             // The database could not record the outcome: the log has it; a retry may send again.
             Effect.catchAll((error) =>
-              Effect.logError("Could not record a mail delivery", error).pipe(Effect.as(false)),
+              Effect.logError("Could not record a mail delivery", error).pipe(
+                Effect.as<SendOutcome>({
+                  kind: "failed",
+                  message: "Could not record the outcome of the attempt",
+                  permanent: false,
+                }),
+              ),
             ),
           ),
       })
@@ -169,10 +201,46 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
       }).pipe(Effect.orDie)
 
     /**
+     * Writes the letter to the outbox and makes one attempt now, returning how it went. The
+     * caller owns the retries (an email delivery tries again with its own back-off, and only for
+     * the recipients not sent yet), so the mail retry never claims this row (its next attempt is
+     * due at 'infinity'). Not for use inside
+     * a transaction: the attempt writes its outcome on its own.
+     */
+    const sendNow = (to: string, letter: Letter) =>
+      Effect.gen(function* () {
+        const rows = yield* sql<{ id: string }>`
+          insert into outbox (to_address, template, params, attempts, next_attempt_at)
+          values (${to}, ${letter.template}, ${JSON.stringify(paramsOf(letter))}::jsonb, 1, 'infinity')
+          returning id`
+        return yield* deliver(rows[0]!.id, to, letter)
+      }).pipe(Effect.orDie)
+
+    /** Whether the SMTP server answers and accepts our login: none when it does, else why not. */
+    const verify = Option.match(transport, {
+      onNone: () => Effect.succeed(Option.some("SMTP_URL is not set: mail stays in the outbox, unsent")),
+      onSome: (t) =>
+        Effect.tryPromise(() => t.verify()).pipe(
+          Effect.timeout(attemptTimeout),
+          Effect.match({
+            onSuccess: () => Option.none<string>(),
+            onFailure: (error) =>
+              Option.some(
+                error._tag === "TimeoutException"
+                  ? `No answer from the SMTP server within ${attemptTimeout}`
+                  : error.error instanceof Error
+                    ? error.error.message
+                    : String(error.error),
+              ),
+          }),
+        ),
+    })
+
+    /**
      * Claims up to `retryConcurrency` due messages: undelivered, younger than the retry window,
-     * with attempts left, and not superseded by a newer message of the same template to the same
-     * address (a second sign-in link retires the first; sending the first late would only
-     * confuse). A claim moves the next attempt on (2, 4, 8 minutes after the attempts so far),
+     * with attempts left, and, for a link letter, not superseded by a newer one of the same
+     * template to the same address (a second sign-in link retires the first; sending the first
+     * late would only confuse; two report emails are two messages). A claim moves the next attempt on (2, 4, 8 minutes after the attempts so far),
      * so no other instance takes the message while this one sends it.
      */
     const claimDue = sql<{ id: string; toAddress: string; template: string; params: unknown }>`
@@ -182,9 +250,10 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
       from (select id from outbox d
             where sent_at is null and next_attempt_at <= now() and attempts < ${mailAttempts}
               and created_at > now() - ${retryWindow}::interval
-              and not exists (select 1 from outbox n
-                              where n.to_address = d.to_address and n.template = d.template
-                                and n.created_at > d.created_at)
+              and (d.template <> all(${[...supersedingTemplates]}::text[])
+                   or not exists (select 1 from outbox n
+                                  where n.to_address = d.to_address and n.template = d.template
+                                    and n.created_at > d.created_at))
             order by next_attempt_at
             limit ${retryConcurrency}
             for update skip locked) claimed
@@ -203,7 +272,10 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
           (row) =>
             decodeLetter(row.template, row.params).pipe(
               Effect.matchEffect({
-                onSuccess: (letter) => deliver(row.id, row.toAddress, letter),
+                onSuccess: (letter) =>
+                  deliver(row.id, row.toAddress, letter).pipe(
+                    Effect.map((outcome) => outcome.kind === "sent"),
+                  ),
                 // Nothing to render it from: no later attempt can do better.
                 onFailure: () =>
                   sql`update outbox set last_error = 'Unreadable outbox row: not sent', attempts = ${mailAttempts}
@@ -217,7 +289,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
       return sent
     }).pipe(Effect.orDie)
 
-    return { send, retryDue } as const
+    return { send, sendNow, verify, retryDue } as const
   }),
-  dependencies: [Links.Default],
+  dependencies: [Links.Default, UnsubscribeTokens.Default],
 }) {}

@@ -1,0 +1,87 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+import { UnsubscribeTokens } from "../notifications/unsubscribeTokens.js"
+import type { NoticeLetter } from "./letters.js"
+import { digestMessage, type Message, reportMessage, signInNoticeMessage } from "./templates.js"
+
+/** A date and time in `timeZone`, the zone named: "Monday, 6 January 2025 at 07:00:00 UTC". */
+export const formatInZone = (at: Date, timeZone: string, withTime = true): string => {
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { dateStyle: "full", timeStyle: "long", timeZone }
+    : { dateStyle: "long", timeZone }
+  try {
+    return new Intl.DateTimeFormat("en-GB", options).format(at)
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(at)
+  }
+}
+
+const unsubscribeUrl = (origin: string, token: string) => `${origin}/unsubscribe/${token}`
+
+/**
+ * Renders a notice from what it references, read now: a report email shows the report as it is
+ * when the message goes (a retry after a correction shows the corrected title), and its
+ * unsubscribe link is signed now, so no token is ever kept in the outbox.
+ */
+export const renderNotice = (letter: NoticeLetter, origin: string) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const tokens = yield* UnsubscribeTokens
+    const profileUrl = `${origin}/profile`
+    switch (letter.template) {
+      case "report": {
+        const rows = yield* sql<{ title: string; summary: string }>`
+          select title, summary from reports where id = ${letter.reportId}`
+        const report = rows[0]
+        if (!report) return yield* Effect.dieMessage(`report ${letter.reportId} no longer exists`)
+        return reportMessage({
+          name: letter.name,
+          title: report.title,
+          summary: report.summary,
+          url: `${origin}/reports/${letter.reportId}`,
+          corrected: letter.event === "report.corrected",
+          changeNote: letter.changeNote,
+          unsubscribeUrl: unsubscribeUrl(origin, yield* tokens.sign("reports", letter.userId)),
+          profileUrl,
+        }) satisfies Message
+      }
+      case "digest": {
+        const rows = yield* sql<{ id: string; title: string; summary: string; publishedAt: Date | null }>`
+          select id, title, summary, published_at from reports where id = any(${[...letter.reportIds]}::uuid[])`
+        const zones = yield* sql<{ timezone: string }>`select timezone from users where id = ${letter.userId}`
+        const zone = zones[0]?.timezone ?? "UTC"
+        const byId = new Map(rows.map((row) => [row.id, row]))
+        const reports = letter.reportIds.flatMap((id) => {
+          const row = byId.get(id)
+          return row
+            ? [
+                {
+                  title: row.title,
+                  summary: row.summary,
+                  url: `${origin}/reports/${row.id}`,
+                  published: row.publishedAt ? formatInZone(row.publishedAt, zone, false) : "",
+                },
+              ]
+            : []
+        })
+        return digestMessage({
+          name: letter.name,
+          weekOf: formatInZone(new Date(`${letter.weekOf}T12:00:00Z`), "UTC", false),
+          reports,
+          more: letter.more,
+          reportsUrl: `${origin}/reports`,
+          unsubscribeUrl: unsubscribeUrl(origin, yield* tokens.sign("digest", letter.userId)),
+          profileUrl,
+        }) satisfies Message
+      }
+      case "sign_in_notice":
+        return signInNoticeMessage({
+          name: letter.name,
+          at: formatInZone(new Date(letter.at), letter.timezone),
+          address: letter.ip ?? "unknown",
+          userAgent: letter.userAgent ?? "unknown",
+          client: letter.client,
+          profileUrl,
+        }) satisfies Message
+    }
+  })
