@@ -17,6 +17,7 @@ import { installBoundedDecodeErrors } from "./http/decodeErrors.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { JobsLive } from "./jobs/jobs.js"
 import { Mailer } from "./mail/mailer.js"
+import { UnsubscribeLive } from "./notifications/unsubscribeRoute.js"
 import { makeTunnelHandler } from "./tunnel/handler.js"
 
 type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
@@ -105,6 +106,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
         Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
         Layer.provide(ConsoleLive),
         Layer.provide(TunnelLive(options.forwardTimeout)),
+        Layer.provide(UnsubscribeLive),
         Layer.provide(FeedsLive),
         Layer.provide(ApiLive),
         HttpServer.withLogAddress,
