@@ -1,8 +1,10 @@
 import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
 import { csrfCookieName, type Me, sessionCookie, sessionCookieName } from "@folio/core"
 import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import { AppConfig } from "../config.js"
+import { queueSignInNotice } from "../notifications/signInNotice.js"
 import { type UserRow, UsersRepo } from "../users/repo.js"
 import { Sessions } from "./sessions.js"
 
@@ -24,13 +26,19 @@ export const startSession = (found: UserRow, kind: "browser" | "cli", method: st
     const users = yield* UsersRepo
     const audit = yield* Audit
     const config = yield* AppConfig
+    const sql = yield* SqlClient.SqlClient
     const { passwordHash: _, company, ...user } = found
-    const session = yield* sessions.create({
-      userId: user.id,
-      kind,
-      ip: Option.getOrNull(request.remoteAddress),
-      userAgent: request.headers["user-agent"] ?? null,
-    })
+    // The new sign-in notice is queued with the session: one without the other never happens.
+    const session = yield* Effect.gen(function* () {
+      const created = yield* sessions.create({
+        userId: user.id,
+        kind,
+        ip: Option.getOrNull(request.remoteAddress),
+        userAgent: request.headers["user-agent"] ?? null,
+      })
+      yield* queueSignInNotice(created.id)
+      return created
+    }).pipe(sql.withTransaction, Effect.orDie)
     yield* users.markSignedIn(user.id)
     yield* audit.record({
       action: "auth.sign_in",

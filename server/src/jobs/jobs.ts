@@ -2,6 +2,8 @@ import { Effect, Layer } from "effect"
 import { Audit } from "../audit/audit.js"
 import { deliverTask } from "../channels/deliver.js"
 import { Mailer } from "../mail/mailer.js"
+import { digestTask } from "../notifications/digest.js"
+import { signInNoticeTask } from "../notifications/signInNotice.js"
 import { Releases } from "../releases/service.js"
 import { housekeeping } from "./housekeeping.js"
 import { enqueue, makeJobsLayer } from "./worker.js"
@@ -13,9 +15,16 @@ import { enqueue, makeJobsLayer } from "./worker.js"
  *   swept every minute so nothing due is ever left behind;
  * - deliver: one attempt of one delivery, queued when a report is published and for each retry;
  * - mail_retry: tries again mail whose first attempt failed;
- * - housekeeping: deletes what no one needs any more, hourly and shortly after start.
+ * - housekeeping: deletes what no one needs any more, hourly and shortly after start;
+ * - digest: the weekly digest to those who turned it on, Mondays 07:00 UTC;
+ * - sign_in_notice: the new sign-in notice, queued with the session it is about.
  */
-const crontab = ["* * * * * release", "* * * * * mail_retry", "17 * * * * housekeeping"].join("\n")
+const crontab = [
+  "* * * * * release",
+  "* * * * * mail_retry",
+  "17 * * * * housekeeping",
+  "0 7 * * 1 digest",
+].join("\n")
 
 const tasks = Effect.gen(function* () {
   const releases = yield* Releases
@@ -25,6 +34,8 @@ const tasks = Effect.gen(function* () {
     deliver: deliverTask,
     mail_retry: () => mailer.retryDue.pipe(Effect.asVoid),
     housekeeping: () => housekeeping.pipe(Effect.asVoid),
+    digest: (payload: unknown) => digestTask(payload).pipe(Effect.asVoid),
+    sign_in_notice: signInNoticeTask,
   }
 })
 
