@@ -254,6 +254,14 @@ describe("folio schedule apply | export", { timeout: slow }, () => {
     )
   })
 
+  it("refuses a file larger than the server applies at once, before sending it", async () => {
+    const entries = Array.from({ length: 5001 }, (_, i) => ({ report: `bulk-${i}`, releaseAt: null }))
+    const file = await world.file("bulk.json", JSON.stringify({ releases: entries }, null, 1))
+    const run = await world.folio(["schedule", "apply", file])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain("A schedule file holds at most 5,000 entries; this one has 5,001")
+  })
+
   it("lists the server's problems by entry line, and applies nothing of the file", async () => {
     await approved("sch-apply-3")
     const file = await world.file(

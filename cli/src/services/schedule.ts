@@ -190,6 +190,9 @@ const entryIssues = (
   })
 }
 
+/** The server applies at most this many entries at once (ScheduleApplyRequest), all or nothing. */
+const maxEntries = 5000
+
 export const sameSteps = (a: ReadonlyArray<PlanStep>, b: ReadonlyArray<PlanStep>): boolean =>
   a.length === b.length &&
   a.every((step, index) => {
@@ -228,6 +231,17 @@ export const applySchedule = (
     const parsed = parseScheduleFile(name, text, input.format)
     const base = { file: name, dryRun: input.dryRun }
     if (parsed.issues.length > 0) return { url: "", ...base, issues: parsed.issues, plan: [], applied: null }
+    if (parsed.entries.length > maxEntries) {
+      const line = parsed.lines[maxEntries] ?? 1
+      const message = `A schedule file holds at most ${maxEntries.toLocaleString("en-US")} entries; this one has ${parsed.entries.length.toLocaleString("en-US")}`
+      return {
+        url: "",
+        ...base,
+        issues: [{ file: name, line, field: "(file)", message }],
+        plan: [],
+        applied: null,
+      }
+    }
 
     const target = yield* signedInTarget(input)
     const planned = yield* attemptValid(
