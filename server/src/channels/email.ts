@@ -52,6 +52,9 @@ const eligibleRecipients = (delivery: ClaimedDelivery, reportId: string) =>
 /** A channel test: can the server reach the mail relay? Nobody is mailed. */
 const testAttempt = Effect.gen(function* () {
   const mailer = yield* Mailer
+  const config = yield* AppConfig
+  if (Option.isNone(config.smtpUrl))
+    return { kind: "dead", message: "SMTP_URL is not set, so no email can be sent" } satisfies Attempt
   const problem = yield* mailer.verify
   return Option.match(problem, {
     onNone: (): Attempt => ({ kind: "delivered", recipients: 0 }),

@@ -73,7 +73,7 @@ export const digestTask = (payload: unknown) =>
              count(*)::int as total
       from readable x join readers rd on rd.id = x.user_id
       group by rd.id, rd.email, rd.name`
-    const failed = yield* Effect.forEach(
+    const outcomes = yield* Effect.forEach(
       rows,
       (row) =>
         Effect.gen(function* () {
@@ -82,7 +82,7 @@ export const digestTask = (payload: unknown) =>
             values (${row.userId}, ${row.weekOf}::date, ${row.total})
             on conflict do nothing
             returning user_id`
-          if (claimed.length === 0) return false
+          if (claimed.length === 0) return "skipped" as const
           const outcome = yield* mailer.sendNow(row.email, {
             template: "digest",
             userId: row.userId,
@@ -93,14 +93,15 @@ export const digestTask = (payload: unknown) =>
           })
           if (outcome.kind === "failed" && !outcome.permanent) {
             yield* sql`delete from digest_sends where user_id = ${row.userId} and week_of = ${row.weekOf}::date`
-            return true
+            return "retry" as const
           }
-          return false
+          // Refused for good (5xx) or kept without SMTP_URL: recorded, not tried again.
+          return outcome.kind === "sent" ? ("sent" as const) : ("skipped" as const)
         }),
       { concurrency: sendConcurrency },
     )
-    const retry = failed.filter(Boolean).length
+    const retry = outcomes.filter((o) => o === "retry").length
     if (retry > 0)
       return yield* Effect.fail(new Error(`${retry} of ${rows.length} digests could not be sent yet`))
-    return { sent: rows.length }
+    return { sent: outcomes.filter((o) => o === "sent").length }
   })

@@ -52,8 +52,10 @@ export class UnsubscribeTokens extends Effect.Service<UnsubscribeTokens>()(
           if (rest.length > 0 || !topic || !userId || !signature) return Option.none()
           if (!isTopic(topic) || !uuid.test(userId) || !/^[A-Za-z0-9_-]{43}$/.test(signature))
             return Option.none()
-          const expected = signatureOf(secret, topic, userId)
-          const given = Buffer.from(signature, "base64url")
+          // Compared as text: base64url decoding ignores the last character's spare bits, so
+          // comparing bytes would accept more than one spelling of a signature.
+          const expected = Buffer.from(signatureOf(secret, topic, userId).toString("base64url"))
+          const given = Buffer.from(signature)
           return given.length === expected.length && timingSafeEqual(given, expected)
             ? Option.some({ userId, topic })
             : Option.none()
