@@ -181,7 +181,7 @@ export const describeFailure =
           hint:
             error.rule === "blackout"
               ? "Choose a time outside the blackout period, or ask an editor to remove it (`folio blackouts list`)."
-              : "Take the ticker off the restricted list first (`folio blackouts restricted list`).",
+              : "Take the ticker off the restricted list first (`folio restricted list`).",
         })
     }
   }

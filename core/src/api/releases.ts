@@ -32,7 +32,7 @@ export class ReleasesGroup extends HttpApiGroup.make("releases")
       .annotate(OpenApi.Summary, "List scheduled, held and released reports")
       .annotate(
         OpenApi.Description,
-        "Every scheduled report (held ones carry `heldReason`), and reports released between `from` and `to` (default: the last 7 days), by release time.",
+        "Scheduled reports (held ones carry `heldReason`) up to `to` (default: all), and reports released from `from` (default: 7 days ago) to `to`, by release time; at most 5,000.",
       ),
   )
   .add(

@@ -30,6 +30,9 @@ const decodeApplyResult = Schema.decodeUnknown(Schema.typeSchema(ScheduleApplyRe
 
 export const releaseJobKey = (reportId: string) => `release:${reportId}`
 
+/** The most releases one schedule answer holds: what one apply may name. */
+const scheduleListLimit = 5000
+
 /** How many due reports one transaction of the release job publishes. */
 const releaseBatch = 50
 
@@ -203,21 +206,26 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       return published
     }).pipe(Effect.orDie)
 
+    /**
+     * Scheduled reports (held ones whatever their time) up to `to` (no bound by default), and
+     * reports released from `from` (default: 7 days ago) to `to`, by release time.
+     */
     const list = (params: ScheduleListParams) =>
       Effect.gen(function* () {
         const from = params.from ?? new Date(Date.now() - 7 * 24 * 3600 * 1000)
-        const to = params.to ?? new Date(Date.now() + 400 * 24 * 3600 * 1000)
+        const to = params.to ?? null
         const rows = yield* sql`
           select r.id as report_id, r.external_id, r.title, r.status, r.release_at, r.published_at,
                  r.held_reason, r.released_late as late, r.tickers, r.channels, r.version,
                  coalesce((select array_agg(distinct a.embargo_hours order by a.embargo_hours)
                            from report_audience a where a.report_id = r.id), '{0}') as tiers
           from reports r
-          where (r.status = 'scheduled' and (r.held_reason is not null or r.release_at <= ${to}))
-             or (r.status = 'published' and r.release_at is not null
-                 and r.release_at between ${from} and ${to})
+          where (r.status = 'scheduled'
+                 and (r.held_reason is not null or ${to}::timestamptz is null or r.release_at <= ${to}))
+             or (r.status = 'published' and r.release_at is not null and r.release_at >= ${from}
+                 and (${to}::timestamptz is null or r.release_at <= ${to}))
           order by r.release_at, r.id
-          limit 2000`
+          limit ${scheduleListLimit}`
         return yield* decodeReleases(rows).pipe(Effect.orDie)
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
