@@ -14,6 +14,8 @@ test("the navigation lists the areas the role may see, and marks the current one
     "Reports",
     "Favorites",
     "Import",
+    "Release schedule",
+    "Channels",
     "Tickers",
     "Search",
     "Companies",

@@ -3,6 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks"
 import { useSuspenseQuery } from "@tanstack/react-query"
 import { profileQueryOptions } from "../../../../api/profile"
 import { DetailsSection } from "./DetailsSection"
+import { FeedSection } from "./FeedSection"
 import { NotificationsSection } from "./NotificationsSection"
 import { PasswordSection } from "./PasswordSection"
 import { SessionsSection } from "./SessionsSection"
@@ -21,6 +22,7 @@ export const ProfileScreen = () => {
       </div>
       <DetailsSection profile={profile} />
       <NotificationsSection profile={profile} />
+      <FeedSection />
       <PasswordSection profile={profile} />
       <SessionsSection />
     </Stack>

@@ -10,14 +10,15 @@ import { InfoList } from "../../../-components/InfoList"
 import { AnchorLink } from "../directory/AnchorLink"
 import { ConfirmModal } from "../directory/ConfirmModal"
 import { formatDateTime } from "../directory/format"
-import { actionErrorText } from "../directory/forms"
 import { PageHeader } from "../directory/layout"
 import { useMe } from "../directory/permissions"
+import { releaseErrorText } from "../releases/ReleaseBlockedAlert"
 import { ButtonLink } from "./ButtonLink"
 import { RatingBadge, ReportStatusBadge, reportTypeLabels, TickerBadge } from "./badges"
 import { audienceLabel } from "./format"
 import { allowedTransitions, mayEdit } from "./permissions"
 import { RenderedMarkdown } from "./RenderedMarkdown"
+import { ReportReleaseSection } from "./ReportReleaseSection"
 import classes from "./ReportScreen.module.css"
 import { RevisionsSection } from "./RevisionsSection"
 
@@ -56,7 +57,7 @@ const useTransition = (report: Report) => {
     onError: async (error) => {
       // The report may have moved meanwhile: show what it is now, with the server's reason.
       await queryClient.invalidateQueries({ queryKey: reportKeys.detail(report.id) })
-      notifications.show({ color: "red", title: "Not done", message: actionErrorText(error) })
+      notifications.show({ color: "red", title: "Not done", message: releaseErrorText(error) })
     },
   })
 }
@@ -117,7 +118,7 @@ export const FavoriteButton = ({ report }: { readonly report: Report }) => {
     },
     onError: (error, _favorite, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before)
-      notifications.show({ color: "red", title: "Favorites not changed", message: actionErrorText(error) })
+      notifications.show({ color: "red", title: "Favorites not changed", message: releaseErrorText(error) })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.lists() }),
   })
@@ -232,7 +233,8 @@ export const ReportScreen = ({ reportId }: { readonly reportId: ReportId }) => {
   const { data: report } = useSuspenseQuery(reportQueryOptions(reportId))
   useDocumentTitle(`${report.title} · Reports · Folio`)
   const me = useMe()
-  const moves = allowedTransitions(me, report)
+  // Unscheduling lives with the release time, in the Release section.
+  const moves = allowedTransitions(me, report).filter((name) => name !== "unschedule")
   const editable = mayEdit(me, report)
   const html = useMemo(() => renderMarkdown(report.body), [report.body])
   const disclosures = useMemo(
@@ -299,6 +301,7 @@ export const ReportScreen = ({ reportId }: { readonly reportId: ReportId }) => {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
+            {seesWorkflow && <ReportReleaseSection report={report} />}
             <Details report={report} />
             {seesWorkflow && <RevisionsSection report={report} mayRestore={editable} />}
           </Stack>

@@ -1,0 +1,219 @@
+import type { Me, Report } from "@folio/core"
+import type { APIRequestContext, Page } from "@playwright/test"
+import { adminStorageState, storageStateOf } from "./support/admin"
+import { unique, write } from "./support/directory"
+import { expect, test } from "./support/fixtures"
+import { createReport, createTicker, moveReport } from "./support/reports"
+
+/** An approved report about a ticker of its own (blackouts and restrictions here touch no other spec). */
+const approvedReport = async (
+  admin: APIRequestContext,
+  title: string,
+): Promise<{ report: Report; symbol: string }> => {
+  const symbol = await createTicker(admin, `${title} Inc.`)
+  const report = await moveReport(
+    admin,
+    await createReport(admin, { title, sector: "Information Technology", tickers: [symbol] }),
+    "submit",
+    "approve",
+  )
+  return { report, symbol }
+}
+
+const scheduleThroughApi = (admin: APIRequestContext, report: Report, releaseAt: Date): Promise<Report> =>
+  write<Report>(
+    admin,
+    "PUT",
+    `/api/reports/${report.id}/schedule`,
+    { releaseAt: releaseAt.toISOString() },
+    200,
+  )
+
+/** The zone the signed-in person sees times in: their profile's. */
+const zoneOf = async (page: Page): Promise<string> => {
+  const me = (await (await page.request.get("/api/session")).json()) as Me
+  return me.user.timezone
+}
+
+const zoneName = (zone: string) => (zone === "UTC" || zone === "Etc/UTC" ? "UTC" : zone.replaceAll("_", " "))
+
+/** Picks one of a DateTimePicker's presets (the keyboard-free way to a time a test can know). */
+const pickPreset = async (page: Page, field: string, preset: string, scope = page.getByRole("dialog")) => {
+  await scope.getByRole("button", { name: field }).click()
+  await page.getByRole("button", { name: preset, exact: true }).click()
+  await page.getByRole("button", { name: "Use this time" }).click()
+  await expect(page.getByRole("button", { name: "Use this time" })).toBeHidden()
+}
+
+/** Nothing wider than the phone's screen. */
+const noSidewaysScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0)
+
+test.describe("as an editor", () => {
+  test.use({ storageState: storageStateOf("editor") })
+
+  test("an approved report scheduled from its page appears on the schedule with its time and zone", async ({
+    page,
+    adminApi,
+  }) => {
+    const title = unique("Scheduled outlook")
+    const { report } = await approvedReport(adminApi, title)
+    const zone = zoneName(await zoneOf(page))
+
+    await page.goto(`/reports/${report.id}`)
+    const release = page.getByRole("region", { name: "Release" })
+    await expect(release).toContainText("Not scheduled")
+    await release.getByRole("button", { name: "Schedule…" }).click()
+    const dialog = page.getByRole("dialog", { name: "Schedule the release" })
+    await expect(dialog).toContainText(`In your time zone: ${zone}`)
+    await pickPreset(page, "Release time", "Tomorrow 07:00", dialog)
+    await dialog.getByRole("button", { name: "Schedule", exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText("Status: Scheduled")).toBeVisible()
+    await expect(release).toContainText("07:00")
+    await expect(release).toContainText(zone)
+
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Release schedule" })
+      .click()
+    await expect(page.getByRole("heading", { name: "Release schedule", level: 1 })).toBeVisible()
+    await expect(page.getByText(`Times in ${zone}`)).toBeVisible()
+    // Month view (the desktop's default): the chip sits on tomorrow, at 07:00.
+    await expect(
+      page.getByRole("button", { name: new RegExp(`^${title}, 07:00.*, Scheduled$`) }),
+    ).toBeVisible()
+    // The agenda says the same, and the view is in the URL.
+    await page.getByText("Agenda", { exact: true }).click()
+    await expect(page).toHaveURL(/view=agenda/)
+    const item = page.getByRole("listitem", { name: title })
+    await expect(item).toContainText("07:00")
+    await expect(item).toContainText("Scheduled")
+  })
+
+  test("a blackout added in the editor refuses scheduling with its reason", async ({ page, adminApi }) => {
+    const title = unique("Quiet period note")
+    const { report, symbol } = await approvedReport(adminApi, title)
+    const reason = `Quiet period before ${symbol} results`
+
+    await page.goto("/release-schedule")
+    const blackouts = page.getByRole("region", { name: "Blackout periods" })
+    await blackouts.getByRole("button", { name: "Add blackout" }).click()
+    const form = blackouts.getByRole("form", { name: "New blackout period" })
+    await pickPreset(page, "From", "Tomorrow 00:00", form)
+    await pickPreset(page, "To", "One week later", form)
+    await form.getByRole("textbox", { name: "Ticker" }).fill(symbol)
+    await form.getByRole("textbox", { name: "Reason" }).fill(reason)
+    await form.getByRole("button", { name: "Add blackout" }).click()
+    await expect(form).toBeHidden()
+    await expect(blackouts.getByRole("listitem", { name: `${symbol}: ${reason}` })).toBeVisible()
+
+    await page.goto(`/reports/${report.id}`)
+    await page.getByRole("region", { name: "Release" }).getByRole("button", { name: "Schedule…" }).click()
+    const dialog = page.getByRole("dialog", { name: "Schedule the release" })
+    await pickPreset(page, "Release time", "Tomorrow 12:00", dialog)
+    await dialog.getByRole("button", { name: "Schedule", exact: true }).click()
+    const refusal = dialog.getByRole("alert")
+    await expect(refusal).toContainText("A blackout period blocks this release")
+    await expect(refusal).toContainText(`Reason: ${reason}`)
+    await expect(refusal).toContainText(symbol)
+    // Nothing changed.
+    const after = (await (await adminApi.get(`/api/reports/${report.id}`)).json()) as Report
+    expect(after.status).toBe("approved")
+  })
+
+  test("publish now moves a scheduled release to the released ones", async ({ page, adminApi }) => {
+    const title = unique("Publish now memo")
+    const { report } = await approvedReport(adminApi, title)
+    await scheduleThroughApi(adminApi, report, new Date(Date.now() + 3 * 86_400_000))
+
+    await page.goto("/release-schedule?view=agenda")
+    const item = page.getByRole("listitem", { name: title })
+    await expect(item).toContainText("Scheduled")
+    await item.getByRole("button", { name: `Actions for ${title}` }).click()
+    await page.getByRole("menuitem", { name: "Publish now…" }).click()
+    const dialog = page.getByRole("dialog", { name: "Publish this report now?" })
+    await dialog.getByRole("button", { name: "Publish now" }).click()
+    await expect(dialog).toBeHidden()
+    const released = page.getByRole("region", { name: "Recently released" })
+    await expect(released.getByRole("listitem", { name: title })).toContainText("Released")
+    const after = (await (await adminApi.get(`/api/reports/${report.id}`)).json()) as Report
+    expect(after.status).toBe("published")
+  })
+
+  test("a release dragged to another day in the month keeps its time of day", async ({ page, adminApi }) => {
+    const title = unique("Dragged release")
+    const { report } = await approvedReport(adminApi, title)
+    const zone = await zoneOf(page)
+    // Ten days ahead at 10:00 in the viewer's zone, and the day after it.
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      }).format(new Date(Date.now() + offset * 86_400_000))
+    const from = day(10)
+    const scheduled = await scheduleThroughApi(
+      adminApi,
+      report,
+      new Date(Math.floor(Date.now() / 60_000) * 60_000 + 10 * 86_400_000),
+    )
+    const dayLabel = (key: string) =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: "UTC",
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+      }).format(new Date(`${key}T00:00:00Z`))
+
+    await page.goto(`/release-schedule?view=month&date=${from}`)
+    const chip = page.getByRole("button", { name: new RegExp(`^${title}, `) })
+    const target = page.getByRole("cell", { name: new RegExp(`^${dayLabel(day(11))}`) })
+    await chip.dragTo(target)
+    await expect(target.getByRole("button", { name: new RegExp(`^${title}, `) })).toBeVisible()
+    await expect
+      .poll(
+        async () => ((await (await adminApi.get(`/api/reports/${report.id}`)).json()) as Report).releaseAt,
+      )
+      .toBe(new Date(new Date(scheduled.releaseAt ?? "").getTime() + 86_400_000).toISOString())
+  })
+})
+
+test.describe("on a phone", () => {
+  test.use({
+    storageState: adminStorageState,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  })
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the agenda is the phone's view, without sideways scroll (${scheme})`, async ({
+      page,
+      adminApi,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      const title = unique("Phone agenda item with a rather long title that wraps")
+      const { report } = await approvedReport(adminApi, title)
+      await scheduleThroughApi(adminApi, report, new Date(Date.now() + 2 * 86_400_000))
+      await page.goto("/release-schedule")
+      await expect(page.getByRole("radio", { name: "Agenda" })).toBeChecked()
+      await expect(page.getByRole("listitem", { name: title })).toBeVisible()
+      await noSidewaysScroll(page)
+      await page.getByText("Month", { exact: true }).click()
+      await expect(page.getByRole("table", { name: "Month" })).toBeVisible()
+      await noSidewaysScroll(page)
+      await page.getByText("Week", { exact: true }).click()
+      await expect(
+        page
+          .getByRole("region", { name: /today|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday/ })
+          .first(),
+      ).toBeVisible()
+      await noSidewaysScroll(page)
+    })
+  }
+})

@@ -1,0 +1,312 @@
+import "@mantine/dates/styles.css"
+import { type Blackout, BlackoutInput } from "@folio/core"
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core"
+import { DateTimePicker } from "@mantine/dates"
+import { notifications } from "@mantine/notifications"
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { Either } from "effect"
+import { type FormEvent, useRef, useState } from "react"
+import { addBlackout, blackoutsQueryOptions, releaseKeys, removeBlackout } from "../../../../api/releases"
+import { AlertIcon, PlusIcon } from "../../../../components/icons"
+import { ConfirmModal } from "../directory/ConfirmModal"
+import {
+  type FormErrors,
+  focusFirstInvalid,
+  noFormErrors,
+  serverFormErrors,
+  validateWith,
+} from "../directory/forms"
+import { InlineError, Section, SectionPending } from "../directory/layout"
+import { addDays, dayKeyOf, formatDateTimeIn, instantOfPickerValue, pickerValueOf, zoneLabel } from "./zone"
+
+const fields = ["startsAt", "endsAt", "ticker", "reason"] as const
+type Field = (typeof fields)[number]
+const validate = validateWith(BlackoutInput, fields)
+
+const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onDone: () => void }) => {
+  const queryClient = useQueryClient()
+  const form = useRef<HTMLFormElement>(null)
+  const now = new Date()
+  const today = dayKeyOf(now, zone)
+  const [from, setFrom] = useState<string | null>(null)
+  const [to, setTo] = useState<string | null>(null)
+  const [ticker, setTicker] = useState("")
+  const [reason, setReason] = useState("")
+  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors)
+  const clear = (field: Field) =>
+    setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }))
+
+  const mutation = useMutation({
+    mutationFn: addBlackout,
+    onSuccess: async (blackout) => {
+      await queryClient.invalidateQueries({ queryKey: releaseKeys.all })
+      notifications.show({
+        color: "teal",
+        title: "Blackout added",
+        message: `${blackout.ticker ?? "All reports"}: ${blackout.reason}`,
+      })
+      onDone()
+    },
+    onError: (error) => {
+      setErrors(serverFormErrors(error, fields, () => "ticker"))
+      focusFirstInvalid(form.current)
+    },
+  })
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const startsAt = instantOfPickerValue(from, zone)
+    const endsAt = instantOfPickerValue(to, zone)
+    const missing: FormErrors<Field> = {
+      fields: {
+        ...(startsAt === null ? { startsAt: "Pick when it starts" } : {}),
+        ...(endsAt === null ? { endsAt: "Pick when it ends" } : {}),
+      },
+      form: null,
+    }
+    if (startsAt === null || endsAt === null) {
+      setErrors(missing)
+      return focusFirstInvalid(form.current)
+    }
+    Either.match(
+      validate({
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        ticker: ticker.trim() === "" ? null : ticker,
+        reason,
+      }),
+      {
+        onLeft: (found) => {
+          setErrors(found)
+          focusFirstInvalid(form.current)
+        },
+        onRight: (payload) => mutation.mutate(payload),
+      },
+    )
+  }
+
+  const fromInstant = instantOfPickerValue(from, zone)
+  const toPresets =
+    fromInstant === null
+      ? []
+      : [
+          {
+            value: pickerValueOf(new Date(fromInstant.getTime() + 86_400_000), zone),
+            label: "One day later",
+          },
+          {
+            value: pickerValueOf(new Date(fromInstant.getTime() + 7 * 86_400_000), zone),
+            label: "One week later",
+          },
+        ]
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form ref={form} onSubmit={submit} noValidate aria-label="New blackout period">
+        <Stack gap="sm">
+          {errors.form !== null && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<AlertIcon />}
+              role="alert"
+              title="Could not add the blackout"
+            >
+              {errors.form}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <DateTimePicker
+              label="From"
+              placeholder="Pick a date and time"
+              value={from}
+              onChange={(value) => {
+                setFrom(value)
+                clear("startsAt")
+              }}
+              valueFormat="ddd D MMM YYYY, HH:mm"
+              timePickerProps={{ format: "24h" }}
+              submitButtonProps={{ "aria-label": "Use this time" }}
+              presets={[
+                { value: pickerValueOf(now, zone), label: "Now" },
+                { value: `${addDays(today, 1)} 00:00:00`, label: "Tomorrow 00:00" },
+              ]}
+              error={errors.fields.startsAt}
+              data-autofocus
+            />
+            <DateTimePicker
+              label="To"
+              placeholder="Pick a date and time"
+              value={to}
+              onChange={(value) => {
+                setTo(value)
+                clear("endsAt")
+              }}
+              valueFormat="ddd D MMM YYYY, HH:mm"
+              timePickerProps={{ format: "24h" }}
+              submitButtonProps={{ "aria-label": "Use this time" }}
+              {...(toPresets.length > 0 ? { presets: toPresets } : {})}
+              minDate={from?.slice(0, 10) ?? today}
+              error={errors.fields.endsAt}
+            />
+          </SimpleGrid>
+          <Text fz="xs" c="dimmed" mt={-4}>
+            Times in {zoneLabel(zone, fromInstant ?? now)}.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Ticker"
+              description="Leave empty to hold back every report."
+              placeholder="All reports"
+              maxLength={12}
+              value={ticker}
+              onChange={(event) => {
+                setTicker(event.currentTarget.value.toUpperCase())
+                clear("ticker")
+              }}
+              error={errors.fields.ticker}
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+            <TextInput
+              label="Reason"
+              description="Shown to whoever tries to release in it."
+              placeholder="e.g. Quiet period before Q3 results"
+              maxLength={300}
+              required
+              withAsterisk={false}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.currentTarget.value)
+                clear("reason")
+              }}
+              error={errors.fields.reason}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Add blackout
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
+
+const BlackoutRow = ({ blackout, zone }: { readonly blackout: Blackout; readonly zone: string }) => {
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState(false)
+  const mutation = useMutation({
+    mutationFn: () => removeBlackout(blackout.id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: releaseKeys.all })
+      setConfirming(false)
+    },
+  })
+  const what = blackout.ticker ?? "All reports"
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={`${what}: ${blackout.reason}`}>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Group gap={6} wrap="wrap">
+            {blackout.ticker === null ? (
+              <Badge variant="light" color="orange" radius="sm">
+                All reports
+              </Badge>
+            ) : (
+              <Badge variant="default" radius="sm" tt="none" ff="monospace">
+                {blackout.ticker}
+              </Badge>
+            )}
+            <Text fz="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+              {blackout.reason}
+            </Text>
+          </Group>
+          <Text fz="xs" c="dimmed">
+            {formatDateTimeIn(blackout.startsAt, zone)} → {formatDateTimeIn(blackout.endsAt, zone)}
+          </Text>
+        </Stack>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          style={{ flexShrink: 0 }}
+          aria-label={`Remove the blackout ${what}: ${blackout.reason}`}
+          onClick={() => setConfirming(true)}
+        >
+          Remove
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => {
+          mutation.reset()
+          setConfirming(false)
+        }}
+        title="Remove this blackout?"
+        confirmLabel="Remove"
+        danger
+        pending={mutation.isPending}
+        error={mutation.error}
+        onConfirm={() => mutation.mutate()}
+      >
+        {`${what}: “${blackout.reason}”. Releases held by it stay held until an editor acts.`}
+      </ConfirmModal>
+    </Paper>
+  )
+}
+
+/** Quiet periods, global or per ticker: releases inside them are refused, or held when already scheduled. */
+export const BlackoutsSection = ({ zone }: { readonly zone: string }) => {
+  const query = useQuery(blackoutsQueryOptions())
+  const [adding, setAdding] = useState(false)
+  return (
+    <Section
+      id="blackouts"
+      title="Blackout periods"
+      description="Nothing they cover is scheduled or published; releases already in one are held."
+      actions={
+        adding ? undefined : (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<PlusIcon size={14} />}
+            onClick={() => setAdding(true)}
+          >
+            Add blackout
+          </Button>
+        )
+      }
+    >
+      <Stack gap="sm">
+        {adding && <AddBlackoutForm zone={zone} onDone={() => setAdding(false)} />}
+        {query.isPending ? (
+          <SectionPending label="Loading blackout periods…" rows={2} />
+        ) : query.isError ? (
+          <InlineError error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            No current or upcoming blackout periods.
+          </Text>
+        ) : (
+          <Stack
+            component="ul"
+            gap={6}
+            p={0}
+            m={0}
+            style={{ listStyle: "none" }}
+            aria-label="Blackout periods"
+          >
+            {query.data.map((blackout) => (
+              <BlackoutRow key={blackout.id} blackout={blackout} zone={zone} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Section>
+  )
+}
