@@ -48,6 +48,12 @@ const send = async (to: string, template: Template) => {
       ),
     ),
   )
+  // The first attempt is the `mail_send` job's (jobs/jobs.ts); run it as the job runner would.
+  const [row] = await query(
+    (sql) =>
+      sql<{ id: string }>`select id from outbox where to_address = ${to} order by created_at desc limit 1`,
+  )
+  await runtime.runPromise(Effect.flatMap(Mailer, (mailer) => mailer.sendQueued(row!.id)))
 }
 /** The token of the latest mail to `to`. */
 const tokenIn = (text: string) => /\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1]

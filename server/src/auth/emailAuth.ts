@@ -17,9 +17,10 @@ import {
   Unauthorized,
   ValidationError,
 } from "@folio/core"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { onUniqueViolation } from "../db/constraints.js"
+import { enqueue } from "../jobs/worker.js"
 import { Mailer } from "../mail/mailer.js"
 import { UsersRepo } from "../users/repo.js"
 import { type LinkKind as Kind, Links, wrongCode } from "./links.js"
@@ -40,6 +41,31 @@ const mailLimits = (purpose: string, email: string, ip: string): ReadonlyArray<L
 const badPassword = (problem: string) =>
   new ValidationError({ message: problem, issues: [{ path: ["password"], message: problem }] })
 
+const LinkRequest = Schema.Struct({
+  purpose: Schema.Literal("magic-link", "reset"),
+  email: Schema.String,
+})
+
+/** The `link_request` job: mails a sign-in or reset link when the account can use it. */
+export const sendLinkMail = (payload: unknown) =>
+  Effect.gen(function* () {
+    const { purpose, email } = yield* Schema.decodeUnknown(LinkRequest)(payload)
+    const users = yield* UsersRepo
+    const mailer = yield* Mailer
+    const audit = yield* Audit
+    const found = yield* users.findByEmail(email)
+    if (Option.isSome(found) && found.value.status === "active") {
+      const user = found.value
+      // The link and code are issued when the mail is sent (mail/letters.ts).
+      yield* mailer.send(user.email, {
+        template: purpose === "magic-link" ? "magic_link" : "reset",
+        userId: user.id,
+        name: user.name,
+      })
+      yield* audit.record({ action: `auth.${purpose}_requested`, target: { type: "user", id: user.id } })
+    }
+  })
+
 /**
  * Everything that proves identity by email: sign-in links with their 6-digit code, password
  * resets and invitations. Requests answer the same for unknown emails; every form is limited.
@@ -53,36 +79,17 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
     const limits = yield* RateLimits
     const sessions = yield* Sessions
     const audit = yield* Audit
-    /** Sends a link when the account can use it. */
-    const sendLink = (purpose: "magic-link" | "reset", email: string) =>
-      Effect.gen(function* () {
-        const found = yield* users.findByEmail(email)
-        if (Option.isSome(found) && found.value.status === "active") {
-          const user = found.value
-          // The link and code are issued when the mail is sent (mail/letters.ts).
-          yield* mailer.send(user.email, {
-            template: purpose === "magic-link" ? "magic_link" : "reset",
-            userId: user.id,
-            name: user.name,
-          })
-          yield* audit.record({ action: `auth.${purpose}_requested`, target: { type: "user", id: user.id } })
-        }
-      })
-
     /**
      * Answers once the request is counted against its limits, which are the same for every
-     * email; looking the account up and writing the mail come after the answer, so neither the
-     * answer nor its timing tells a known email from an unknown one.
+     * email, and queued (the `link_request` job, `sendLinkMail`); looking the account up and
+     * writing the mail come after the answer, so neither the answer nor its timing tells a known
+     * email from an unknown one.
      */
     const requestLink = (purpose: "magic-link" | "reset", email: string) =>
       Effect.gen(function* () {
         const scoped = mailLimits(purpose, email, yield* clientIp)
         yield* limits.take(scoped, purpose === "reset" ? "request a reset link" : "request a sign-in link")
-        yield* Effect.forkDaemon(
-          sendLink(purpose, email).pipe(
-            Effect.catchAllCause((cause) => Effect.logError(`Could not send a ${purpose} email`, cause)),
-          ),
-        )
+        yield* enqueue("link_request", { purpose, email })
         return { message: linkRequestedText }
       })
 

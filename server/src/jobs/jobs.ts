@@ -1,10 +1,12 @@
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
+import { sendLinkMail } from "../auth/emailAuth.js"
 import { deliverTask } from "../channels/deliver.js"
 import { Mailer } from "../mail/mailer.js"
 import { digestTask } from "../notifications/digest.js"
 import { signInNoticeTask } from "../notifications/signInNotice.js"
 import { Releases } from "../releases/service.js"
+import { UsersRepo } from "../users/repo.js"
 import { housekeeping } from "./housekeeping.js"
 import { enqueue, makeJobsLayer } from "./worker.js"
 
@@ -14,6 +16,8 @@ import { enqueue, makeJobsLayer } from "./worker.js"
  * - release: publishes due scheduled reports; queued for each report at its release time, and
  *   swept every minute so nothing due is ever left behind;
  * - deliver: one attempt of one delivery, queued when a report is published and for each retry;
+ * - mail_send: the first attempt of a message, queued with it;
+ * - link_request: looks up the account a sign-in or reset link was asked for and mails it;
  * - mail_retry: tries again mail whose first attempt failed;
  * - housekeeping: deletes what no one needs any more, hourly and shortly after start;
  * - digest: the weekly digest to those who turned it on, Mondays 07:00 UTC;
@@ -32,6 +36,11 @@ const tasks = Effect.gen(function* () {
   return {
     release: () => releases.releaseDue.pipe(Effect.asVoid),
     deliver: deliverTask,
+    mail_send: (payload: unknown) =>
+      Schema.decodeUnknown(Schema.Struct({ id: Schema.UUID }))(payload).pipe(
+        Effect.flatMap(({ id }) => mailer.sendQueued(id)),
+      ),
+    link_request: sendLinkMail,
     mail_retry: () => mailer.retryDue.pipe(Effect.asVoid),
     housekeeping: () => housekeeping.pipe(Effect.asVoid),
     digest: (payload: unknown) => digestTask(payload).pipe(Effect.asVoid),
@@ -49,4 +58,4 @@ export const JobsLive = Layer.unwrapEffect(
       ),
     ),
   ),
-).pipe(Layer.provide([Releases.Default, Audit.Default]))
+).pipe(Layer.provide([Releases.Default, Audit.Default, UsersRepo.Default]))

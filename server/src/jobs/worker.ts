@@ -24,17 +24,23 @@ export interface JobOptions {
   readonly maxAttempts?: number | undefined
 }
 
+/** Adds a job through `sql`, in its transaction if it is in one. */
+export const enqueueWith = (
+  sql: SqlClient.SqlClient,
+  task: string,
+  payload: unknown,
+  options: JobOptions = {},
+) =>
+  sql`
+    select graphile_worker.add_job(
+      ${task}, ${JSON.stringify(payload)}::json,
+      run_at => ${options.runAt ?? null}::timestamptz,
+      max_attempts => ${options.maxAttempts ?? 25},
+      job_key => ${options.jobKey ?? null}) as id`.pipe(Effect.asVoid, Effect.orDie)
+
 /** Adds a job in the caller's transaction, if it is in one. */
 export const enqueue = (task: string, payload: unknown, options: JobOptions = {}) =>
-  Effect.flatMap(
-    SqlClient.SqlClient,
-    (sql) => sql`
-      select graphile_worker.add_job(
-        ${task}, ${JSON.stringify(payload)}::json,
-        run_at => ${options.runAt ?? null}::timestamptz,
-        max_attempts => ${options.maxAttempts ?? 25},
-        job_key => ${options.jobKey ?? null}) as id`,
-  ).pipe(Effect.asVoid, Effect.orDie)
+  Effect.flatMap(SqlClient.SqlClient, (sql) => enqueueWith(sql, task, payload, options))
 
 /** Removes a pending job by its key (a job already running finishes). */
 export const dequeue = (jobKey: string) =>
@@ -51,12 +57,13 @@ const concurrency = 10
  * the layer's services; a failure is logged with its cause and retried by graphile-worker with
  * its exponential back-off.
  */
-export const makeJobsLayer = <R>(tasks: Record<string, JobTask<R>>, crontab: string) =>
+export const makeJobsLayer = <T extends Record<string, JobTask<unknown>>>(tasks: T, crontab: string) =>
   Layer.scopedDiscard(
     Effect.gen(function* () {
       const pool = yield* PgPool
       const config = yield* AppConfig
-      const runtime = yield* Effect.runtime<R>()
+      type Context = Effect.Effect.Context<ReturnType<T[keyof T]>>
+      const runtime = yield* Effect.runtime<Context>()
       const runPromise = Runtime.runPromise(runtime)
       const logRuntime = yield* Effect.runtime<never>()
       const log = (level: string, message: string) =>
@@ -66,7 +73,8 @@ export const makeJobsLayer = <R>(tasks: Record<string, JobTask<R>>, crontab: str
             : Effect.logWarning(`Job runner: ${message}`),
         )
       const taskList: Record<string, Task> = {}
-      for (const [name, task] of Object.entries(tasks)) {
+      // Every task's requirements are in Context by construction (T's own values).
+      for (const [name, task] of Object.entries(tasks) as Array<[string, JobTask<Context>]>) {
         taskList[name] = (payload) =>
           runPromise(
             task(payload).pipe(

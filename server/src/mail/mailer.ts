@@ -3,6 +3,7 @@ import { Effect, Option, Redacted } from "effect"
 import nodemailer from "nodemailer"
 import { Links } from "../auth/links.js"
 import { AppConfig, publicOriginOf } from "../config.js"
+import { enqueueWith } from "../jobs/worker.js"
 import { UnsubscribeTokens } from "../notifications/unsubscribeTokens.js"
 import {
   decodeLetter,
@@ -189,15 +190,31 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
           ),
       })
 
+    /**
+     * Writes the letter to the outbox and queues its first attempt (the `mail_send` job) in the
+     * caller's transaction, if any: a message exists exactly when the change that caused it does.
+     */
     const send = (to: string, letter: Letter) =>
       Effect.gen(function* () {
-        // The first attempt is this one: the next is due a minute on, unless it succeeds.
+        // The first attempt is the job's: the next is due a minute on, unless it succeeds.
         const rows = yield* sql<{ id: string }>`
           insert into outbox (to_address, template, params, attempts, next_attempt_at)
           values (${to}, ${letter.template}, ${JSON.stringify(paramsOf(letter))}::jsonb, 1,
                   now() + interval '1 minute')
           returning id`
-        yield* Effect.forkDaemon(deliver(rows[0]!.id, to, letter))
+        yield* enqueueWith(sql, "mail_send", { id: rows[0]!.id }, { maxAttempts: 1 })
+      }).pipe(Effect.orDie)
+
+    /** The `mail_send` job: the first attempt of a message `send` wrote, unless a retry got there first. */
+    const sendQueued = (id: string) =>
+      Effect.gen(function* () {
+        const rows = yield* sql<{ toAddress: string; template: string; params: unknown }>`
+          select to_address, template, params from outbox where id = ${id} and sent_at is null and attempts = 1`
+        const row = rows[0]
+        if (!row) return
+        const letter = yield* decodeLetter(row.template, row.params).pipe(Effect.option)
+        if (Option.isNone(letter)) return
+        yield* deliver(id, row.toAddress, letter.value)
       }).pipe(Effect.orDie)
 
     /**
@@ -289,7 +306,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
       return sent
     }).pipe(Effect.orDie)
 
-    return { send, sendNow, verify, retryDue } as const
+    return { send, sendQueued, sendNow, verify, retryDue } as const
   }),
   dependencies: [Links.Default, UnsubscribeTokens.Default],
 }) {}
