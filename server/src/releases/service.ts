@@ -17,7 +17,7 @@ import {
   type ScheduleRequest,
   ValidationError,
 } from "@folio/core"
-import { Effect, Option, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { dequeue, enqueue } from "../jobs/worker.js"
 import { refuseIfBlocked, releaseBlocks } from "./blocks.js"
