@@ -1,7 +1,7 @@
 import { Effect, Layer, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { sendLinkMail } from "../auth/emailAuth.js"
-import { deliverTask } from "../channels/deliver.js"
+import { deliverDueTask, deliverTask } from "../channels/deliver.js"
 import { Mailer } from "../mail/mailer.js"
 import { digestTask } from "../notifications/digest.js"
 import { signInNoticeTask } from "../notifications/signInNotice.js"
@@ -15,7 +15,9 @@ import { enqueue, makeJobsLayer } from "./worker.js"
  * cron line once per minute across all instances (it records the last run in the database).
  * - release: publishes due scheduled reports; queued for each report at its release time, and
  *   swept every minute so nothing due is ever left behind;
- * - deliver: one attempt of one delivery, queued when a report is published and for each retry;
+ * - deliver_due: first attempts of due deliveries in batches, queued for each tier's time when a
+ *   report is published, and swept every minute;
+ * - deliver: one attempt of one delivery: a retry, a test send, a retry asked for by hand;
  * - mail_send: the first attempt of a message, queued with it;
  * - link_request: looks up the account a sign-in or reset link was asked for and mails it;
  * - mail_retry: tries again mail whose first attempt failed;
@@ -25,6 +27,7 @@ import { enqueue, makeJobsLayer } from "./worker.js"
  */
 const crontab = [
   "* * * * * release",
+  "* * * * * deliver_due",
   "* * * * * mail_retry",
   "17 * * * * housekeeping",
   "0 7 * * 1 digest",
@@ -36,6 +39,7 @@ const tasks = Effect.gen(function* () {
   return {
     release: () => releases.releaseDue.pipe(Effect.asVoid),
     deliver: deliverTask,
+    deliver_due: deliverDueTask,
     mail_send: (payload: unknown) =>
       Schema.decodeUnknown(Schema.Struct({ id: Schema.UUID }))(payload).pipe(
         Effect.flatMap(({ id }) => mailer.sendQueued(id)),

@@ -6,8 +6,16 @@ import { Effect } from "effect"
 export const lateAfterSeconds = 60
 
 /**
+ * Deliveries due at one instant are sent by `deliver_due` jobs (channels/deliver.ts), each
+ * claiming batches until none is left: one per this many deliveries, at most this many at once,
+ * so a large fan-out is worked on by several jobs (and instances) side by side.
+ */
+const deliveriesPerDueJob = 200
+const dueJobsPerInstant = 8
+
+/**
  * Creates the deliveries of reports — one per enabled channel each goes to × audience tier — and
- * queues each for its tier's time, in the caller's transaction, in one statement. A report naming
+ * queues their sending for each tier's time, in the caller's transaction, in one statement. A report naming
  * no channels goes to every enabled channel. The unique index on deliveries makes a second call a
  * no-op, so a release that runs twice still creates each delivery once. Returns how many were made.
  */
@@ -20,7 +28,7 @@ export const createDeliveries = (
   Effect.flatMap(
     SqlClient.SqlClient,
     (sql) =>
-      sql<{ id: string }>`
+      sql<{ created: number; jobs: number }>`
       with r as (select id, channels, published_at from reports where id = any(${[...reportIds]}::uuid[])),
       tiers as (
         select r.id as report_id, t.hours from r
@@ -40,12 +48,15 @@ export const createDeliveries = (
         join tiers on tiers.report_id = r.id
         on conflict (report_id, channel_id, tier_hours, event, report_version) where report_id is not null
         do nothing
-        returning id, next_attempt_at)
-      select inserted.id from inserted,
-        lateral graphile_worker.add_job('deliver', json_build_object('deliveryId', inserted.id),
-          run_at => inserted.next_attempt_at, max_attempts => 25, job_key => 'deliver:' || inserted.id) job`,
+        returning id, next_attempt_at),
+      due as (select next_attempt_at as at, count(*)::int as n from inserted group by next_attempt_at),
+      jobs as (
+        select graphile_worker.add_job('deliver_due', '{}'::json, run_at => due.at, max_attempts => 25,
+                 job_key => 'deliver_due:' || (extract(epoch from due.at) * 1000)::bigint || ':' || k)
+        from due, generate_series(1, least(${dueJobsPerInstant}, ceil(due.n / ${deliveriesPerDueJob}::numeric)::int)) k)
+      select (select count(*)::int from inserted) as created, (select count(*)::int from jobs) as jobs`,
   ).pipe(
-    Effect.map((rows) => rows.length),
+    Effect.map((rows) => rows[0]?.created ?? 0),
     Effect.orDie,
   )
 
