@@ -138,7 +138,7 @@ const claimedColumns = `d.id, d.report_id, d.event, d.tier_hours, d.attempts, d.
 const staleSending = "10 minutes"
 
 /** How many due deliveries one `deliver_due` claim takes, and how many of their attempts run at once. */
-export const deliveryBatch = 100
+export const deliveryBatch = 200
 
 const disabledChannel: Attempt = {
   kind: "dead",

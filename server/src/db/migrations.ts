@@ -18,6 +18,7 @@ import outboxRetry from "./migrations/0012_outbox_retry.js"
 import outboxLetters from "./migrations/0013_outbox_letters.js"
 import releases from "./migrations/0014_releases.js"
 import emailChannel from "./migrations/0015_email_channel.js"
+import deliveryQueue from "./migrations/0016_delivery_queue.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -36,6 +37,7 @@ const migrations = {
   "0013_outbox_letters": outboxLetters,
   "0014_releases": releases,
   "0015_email_channel": emailChannel,
+  "0016_delivery_queue": deliveryQueue,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"
