@@ -42,13 +42,6 @@ export const enqueueWith = (
 export const enqueue = (task: string, payload: unknown, options: JobOptions = {}) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => enqueueWith(sql, task, payload, options))
 
-/** Removes a pending job by its key (a job already running finishes). */
-export const dequeue = (jobKey: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) => sql`select graphile_worker.remove_job(${jobKey})`).pipe(
-    Effect.asVoid,
-    Effect.orDie,
-  )
-
 /** How many jobs one instance runs at once. */
 const concurrency = 10
 

@@ -19,7 +19,7 @@ import {
 } from "@folio/core"
 import { Effect, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
-import { dequeue, enqueue } from "../jobs/worker.js"
+import { enqueue } from "../jobs/worker.js"
 import { refuseIfBlocked, releaseBlocks } from "./blocks.js"
 import { publishReports } from "./publish.js"
 
@@ -28,7 +28,25 @@ const decodeBlackouts = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Blac
 const decodeRestricted = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(RestrictedTicker)))
 const decodeApplyResult = Schema.decodeUnknown(Schema.typeSchema(ScheduleApplyResult))
 
-export const releaseJobKey = (reportId: string) => `release:${reportId}`
+/**
+ * Release jobs are per instant, not per report: every report due at one time is published by
+ * the same few jobs (`releaseJobsPerInstant`, side by side, each claiming batches until none is
+ * left), so 500 reports due together make 4 jobs, not 500 that mostly find nothing. A job whose
+ * reports were unscheduled or moved finds nothing and ends; the minute sweep catches the rest.
+ */
+const releaseJobsPerInstant = 4
+
+const queueReleases = (instants: ReadonlyArray<Date>) =>
+  Effect.forEach(
+    [...new Set(instants.map((at) => at.getTime()))],
+    (ms) =>
+      Effect.forEach(
+        Array.from({ length: releaseJobsPerInstant }, (_, k) => k + 1),
+        (k) => enqueue("release", {}, { runAt: new Date(ms), jobKey: `release:${ms}:${k}` }),
+        { discard: true },
+      ),
+    { discard: true },
+  )
 
 /** The most releases one schedule answer holds: what one apply may name. */
 const scheduleListLimit = 5000
@@ -82,11 +100,6 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
             released_late = false, updated_at = now()
             ${channels ? sql`, channels = ${[...channels]}::text[]` : sql``}
           where id = ${report.id}`
-        yield* enqueue(
-          "release",
-          { reportId: report.id },
-          { runAt: releaseAt, jobKey: releaseJobKey(report.id) },
-        )
         yield* audit.record({
           action: report.status === "scheduled" ? "report.reschedule" : "report.schedule",
           actor: actor.user,
@@ -105,7 +118,6 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
         yield* sql`
           update reports set status = 'approved', release_at = null, held_reason = null, updated_at = now()
           where id = ${report.id}`
-        yield* dequeue(releaseJobKey(report.id))
         yield* audit.record({
           action: "report.unschedule",
           actor: actor.user,
@@ -142,6 +154,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
         if (problem) return yield* ValidationError.field("releaseAt", problem)
         yield* refuseIfBlocked(report.tickers, request.releaseAt)
         yield* applySchedule(actor, report, request.releaseAt)
+        yield* queueReleases([request.releaseAt])
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
 
     /** `scheduled → approved`, inside the caller's transaction (the report is locked there). */
@@ -157,7 +170,6 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
         const report = yield* lockOne(id)
         yield* refuseIfBlocked(report.tickers, "now")
         yield* publishReports([id])
-        yield* dequeue(releaseJobKey(id))
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     /**
@@ -284,6 +296,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
             if (step.action === "unschedule") yield* applyUnschedule(actor, report)
             else if (step.to) yield* applySchedule(actor, report, step.to, step.channels)
           }
+          yield* queueReleases(steps.flatMap((step) => (step.to ? [step.to] : [])))
         }
         return yield* decodeApplyResult({ steps, applied: !request.dryRun && steps.length > 0 }).pipe(
           Effect.orDie,
