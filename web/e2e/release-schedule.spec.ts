@@ -143,6 +143,63 @@ test.describe("as an editor", () => {
     expect(after.status).toBe("published")
   })
 
+  test("publishing a release whose ticker was restricted meanwhile is refused inline, with the reason", async ({
+    page,
+    adminApi,
+  }) => {
+    const title = unique("Restricted memo")
+    const { report, symbol } = await approvedReport(adminApi, title)
+    await scheduleThroughApi(adminApi, report, new Date(Date.now() + 2 * 86_400_000))
+    const reason = `Advising ${symbol} on a transaction`
+    await write(adminApi, "PUT", `/api/restricted-tickers/${symbol}`, { reason }, 200)
+
+    await page.goto("/release-schedule?view=agenda")
+    // The agenda warns before the release job holds it.
+    await expect(page.getByRole("listitem", { name: title })).toContainText(
+      `Will be held: ${symbol} is restricted: ${reason}`,
+    )
+    await page.getByRole("button", { name: `Actions for ${title}` }).click()
+    await page.getByRole("menuitem", { name: "Publish now…" }).click()
+    const dialog = page.getByRole("dialog", { name: "Publish this report now?" })
+    await dialog.getByRole("button", { name: "Publish now" }).click()
+    const refusal = dialog.getByRole("alert")
+    await expect(refusal).toContainText(`${symbol} is on the restricted list`)
+    await expect(refusal).toContainText(`Reason: ${reason}`)
+    await expect(page.getByRole("region", { name: "Restricted tickers" })).toContainText(reason)
+  })
+
+  test("from the keyboard, a release in the month opens its menu and Edit time", async ({
+    page,
+    adminApi,
+  }) => {
+    const title = unique("Keyboard release")
+    const { report } = await approvedReport(adminApi, title)
+    const at = new Date(Date.now() + 2 * 86_400_000)
+    await scheduleThroughApi(adminApi, report, at)
+    const zone = await zoneOf(page)
+    const day = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(at)
+
+    await page.goto(`/release-schedule?view=month&date=${day}`)
+    const chip = page.getByRole("button", { name: new RegExp(`^${title}, `) })
+    await chip.focus()
+    await page.keyboard.press("Enter")
+    const edit = page.getByRole("menuitem", { name: "Edit time…" })
+    await expect(edit).toBeVisible()
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("ArrowDown")
+    await expect(edit).toBeFocused()
+    await page.keyboard.press("Enter")
+    const dialog = page.getByRole("dialog", { name: "Change the release time" })
+    await expect(dialog.getByRole("button", { name: "Release time" })).toBeFocused()
+    await page.keyboard.press("Escape")
+    await expect(dialog).toBeHidden()
+  })
+
   test("a release dragged to another day in the month keeps its time of day", async ({ page, adminApi }) => {
     const title = unique("Dragged release")
     const { report } = await approvedReport(adminApi, title)
@@ -198,8 +255,21 @@ test.describe("on a phone", () => {
     }) => {
       await page.emulateMedia({ colorScheme: scheme })
       const title = unique("Phone agenda item with a rather long title that wraps")
-      const { report } = await approvedReport(adminApi, title)
+      const { report, symbol } = await approvedReport(adminApi, title)
       await scheduleThroughApi(adminApi, report, new Date(Date.now() + 2 * 86_400_000))
+      // A quiet period on its ticker labels the days it covers in the month.
+      await write(
+        adminApi,
+        "POST",
+        "/api/blackouts",
+        {
+          startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+          endsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+          ticker: symbol,
+          reason: "Quiet period on the phone",
+        },
+        201,
+      )
       await page.goto("/release-schedule")
       await expect(page.getByRole("radio", { name: "Agenda" })).toBeChecked()
       await expect(page.getByRole("listitem", { name: title })).toBeVisible()

@@ -1,27 +1,44 @@
-import type { Release } from "@folio/core"
+import type { Blackout, Release, RestrictedTicker } from "@folio/core"
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core"
 import { ChevronDownIcon } from "../../../../components/icons"
 import { AnchorLink } from "../directory/AnchorLink"
 import { EmptyList } from "../directory/layout"
 import { TickerBadge } from "../reports/badges"
 import { ReleaseMenu } from "./ReleaseMenu"
-import { byShownTime, releaseState, shownTime, stateColors, stateLabels, tiersLabel } from "./releaseState"
+import {
+  byShownTime,
+  releaseState,
+  shownTime,
+  stateColors,
+  stateLabels,
+  tiersLabel,
+  upcomingBlock,
+} from "./releaseState"
 import { dayKeyOf, formatDayKey, formatTimeIn } from "./zone"
 
 export const heldColor = "light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-3))"
+
+/** Blackouts and restrictions the agenda warns about ahead of a release. */
+export interface Blocks {
+  readonly blackouts: ReadonlyArray<Blackout>
+  readonly restricted: ReadonlyArray<RestrictedTicker>
+}
 
 const AgendaItem = ({
   release,
   zone,
   onError,
   withDay,
+  blocks,
 }: {
   readonly release: Release
   readonly zone: string
   readonly onError: (error: unknown) => void
   readonly withDay: boolean
+  readonly blocks: Blocks
 }) => {
   const state = releaseState(release)
+  const warning = upcomingBlock(release, blocks.blackouts, blocks.restricted)
   const at = shownTime(release)
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={release.title}>
@@ -64,6 +81,11 @@ const AgendaItem = ({
               Held: {release.heldReason}
             </Text>
           )}
+          {warning !== null && (
+            <Text fz="sm" fw={500} style={{ color: heldColor, overflowWrap: "anywhere" }}>
+              Will be held: {warning}
+            </Text>
+          )}
           {state === "overdue" && (
             <Text fz="sm" c="dimmed">
               Due and not out yet: it goes out as soon as a server runs its release job.
@@ -94,6 +116,7 @@ const AgendaGroup = ({
   zone,
   onError,
   withDay = false,
+  blocks,
 }: {
   readonly id: string
   readonly title: string
@@ -101,6 +124,7 @@ const AgendaGroup = ({
   readonly zone: string
   readonly onError: (error: unknown) => void
   readonly withDay?: boolean
+  readonly blocks: Blocks
 }) => (
   <section aria-labelledby={id}>
     <Title order={3} fz="sm" id={id} mb={6}>
@@ -114,6 +138,7 @@ const AgendaGroup = ({
           zone={zone}
           onError={onError}
           withDay={withDay}
+          blocks={blocks}
         />
       ))}
     </Stack>
@@ -128,10 +153,12 @@ export const AgendaView = ({
   releases,
   zone,
   onError,
+  blocks,
 }: {
   readonly releases: ReadonlyArray<Release>
   readonly zone: string
   readonly onError: (error: unknown) => void
+  readonly blocks: Blocks
 }) => {
   const now = Date.now()
   const sorted = [...releases].sort(byShownTime)
@@ -160,6 +187,7 @@ export const AgendaView = ({
           zone={zone}
           onError={onError}
           withDay
+          blocks={blocks}
         />
       )}
       {upcoming.length === 0 ? (
@@ -175,6 +203,7 @@ export const AgendaView = ({
             releases={list}
             zone={zone}
             onError={onError}
+            blocks={blocks}
           />
         ))
       )}
@@ -186,6 +215,7 @@ export const AgendaView = ({
           zone={zone}
           onError={onError}
           withDay
+          blocks={blocks}
         />
       )}
     </Stack>

@@ -16,7 +16,12 @@ import {
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks"
 import { useQuery } from "@tanstack/react-query"
 import { useMemo, useState } from "react"
-import { blackoutsQueryOptions, type ScheduleRange, scheduleQueryOptions } from "../../../../api/releases"
+import {
+  blackoutsQueryOptions,
+  restrictedQueryOptions,
+  type ScheduleRange,
+  scheduleQueryOptions,
+} from "../../../../api/releases"
 import { AlertIcon, ChevronDownIcon } from "../../../../components/icons"
 import { InlineError, PageHeader, SectionPending } from "../directory/layout"
 import { AgendaView } from "./AgendaView"
@@ -103,6 +108,7 @@ export const ReleaseScheduleScreen = ({
   const range = useMemo(() => rangeOf(view, anchor, today, zone), [view, anchor, today, zone])
   const schedule = useQuery(scheduleQueryOptions(range))
   const blackouts = useQuery(blackoutsQueryOptions(range.from))
+  const restricted = useQuery(restrictedQueryOptions())
   const [problem, setProblem] = useState<Problem | null>(null)
   const [dragging, setDragging] = useState<Release | null>(null)
   const reschedule = useReschedule(zone)
@@ -246,7 +252,14 @@ export const ReleaseScheduleScreen = ({
                     zone={zone}
                   />
                 ))}
-              {view === "agenda" && <AgendaView releases={releases} zone={zone} onError={drag.onError} />}
+              {view === "agenda" && (
+                <AgendaView
+                  releases={releases}
+                  zone={zone}
+                  onError={drag.onError}
+                  blocks={{ blackouts: blackouts.data ?? [], restricted: restricted.data ?? [] }}
+                />
+              )}
               {view !== "agenda" && releases.length === 0 && (
                 <Text c="dimmed" fz="sm" ta="center">
                   Nothing scheduled yet. Schedule an approved report from its page, then move it here.

@@ -1,6 +1,7 @@
 import type { Blackout, Release } from "@folio/core"
 import { Stack, Text, Title, VisuallyHidden } from "@mantine/core"
 import { useEffect, useRef } from "react"
+import { heldColor } from "./AgendaView"
 import classes from "./Calendar.module.css"
 import { quietLabel, releasesByDay } from "./MonthView"
 import { ReleaseChip, useDropTarget } from "./ReleaseChip"
@@ -141,7 +142,7 @@ export const WeekList = ({
 }) => {
   const byDay = releasesByDay(releases, zone)
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" className={classes.dayList}>
       {weekDays(anchor).map((day) => {
         const list = byDay.get(day) ?? []
         const quiet = blackoutsDuring(blackouts, startOfDayIn(day, zone), startOfDayIn(addDays(day, 1), zone))
@@ -152,7 +153,7 @@ export const WeekList = ({
               {day === today && " · today"}
             </Title>
             {quiet.length > 0 && (
-              <Text fz="xs" c="orange.8" style={{ whiteSpace: "pre-line" }}>
+              <Text fz="xs" style={{ whiteSpace: "pre-line", color: heldColor }}>
                 {quietLabel(quiet)}
               </Text>
             )}

@@ -1,4 +1,4 @@
-import type { Blackout, Release } from "@folio/core"
+import type { Blackout, Release, RestrictedTicker } from "@folio/core"
 
 export type ReleaseState = "scheduled" | "held" | "overdue" | "late" | "released"
 
@@ -51,3 +51,27 @@ export const tiersLabel = (tiers: ReadonlyArray<number>): string =>
         .sort((a, b) => a - b)
         .map((hours) => (hours === 0 ? "at release" : `+${hours} h`))
         .join(", ")
+
+/**
+ * What would hold a scheduled release back if nothing changes: a restricted ticker, or a blackout
+ * covering its time (added after it was scheduled). The server decides at release time; this only
+ * warns ahead.
+ */
+export const upcomingBlock = (
+  release: Release,
+  blackouts: ReadonlyArray<Blackout>,
+  restricted: ReadonlyArray<RestrictedTicker>,
+): string | null => {
+  if (release.status !== "scheduled" || release.heldReason !== null) return null
+  const symbol = restricted.find((r) => release.tickers.includes(r.symbol))
+  if (symbol) return `${symbol.symbol} is restricted: ${symbol.reason}`
+  const at = release.releaseAt.getTime()
+  const blackout = blackouts.find(
+    (b) =>
+      b.startsAt.getTime() <= at &&
+      b.endsAt.getTime() > at &&
+      (b.ticker === null || release.tickers.includes(b.ticker)),
+  )
+  if (!blackout) return null
+  return `${blackout.ticker === null ? "A blackout" : `A ${blackout.ticker} blackout`} covers its time: ${blackout.reason}`
+}
