@@ -134,20 +134,10 @@ export const Delivery = Schema.Struct({
 })
 export type Delivery = typeof Delivery.Type
 
-const csvStatuses = Schema.transform(Schema.String, Schema.Array(DeliveryStatus), {
-  strict: false,
-  decode: (s) =>
-    s
-      .split(",")
-      .map((x) => x.trim())
-      .filter((x) => x !== ""),
-  encode: (xs) => (xs as ReadonlyArray<string>).join(","),
-})
-
 export const DeliveryListParams = Schema.Struct({
   ...PageParams.fields,
   /** Comma-separated statuses. */
-  status: Schema.optional(csvStatuses),
+  status: Schema.optional(csvOf(DeliveryStatus)),
   channel: Schema.optional(ChannelId),
   report: Schema.optional(ReportId),
   q: Schema.optional(QueryText("The search", 200)),

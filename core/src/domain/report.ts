@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { CompanyId, ReportId, TeamId, UserId } from "../ids.js"
-import { Page, PageParams } from "../schema/pagination.js"
+import { csvOf, Page, PageParams } from "../schema/pagination.js"
 import { multiLineText, QueryText, singleLineText } from "../schema/text.js"
 import { QueryDate } from "../schema/timestamps.js"
 import { Sector } from "./company.js"
@@ -198,17 +198,6 @@ export type UpdateReport = typeof UpdateReport.Type
 
 export const ReportSort = Schema.Literal("-updatedAt", "-publishedAt", "title")
 export type ReportSort = typeof ReportSort.Type
-
-const csvOf = <A, I extends string>(item: Schema.Schema<A, I>) =>
-  Schema.transform(Schema.String, Schema.Array(item), {
-    strict: false,
-    decode: (s) =>
-      s
-        .split(",")
-        .map((x) => x.trim())
-        .filter((x) => x !== ""),
-    encode: (xs) => (xs as ReadonlyArray<string>).join(","),
-  })
 
 export const ReportListParams = Schema.Struct({
   ...PageParams.fields,

@@ -49,3 +49,15 @@ export const decodeCursor = (cursor: string): ReadonlyArray<string | number> | u
     return undefined
   }
 }
+
+/** A comma-separated list in a query string (`status=failed,dead`), blanks dropped. */
+export const csvOf = <A, I extends string>(item: Schema.Schema<A, I>) =>
+  Schema.transform(Schema.String, Schema.Array(item), {
+    strict: false,
+    decode: (s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x !== ""),
+    encode: (xs) => (xs as ReadonlyArray<string>).join(","),
+  })
