@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { ChannelId, CompanyId, DeliveryId, ReportId, TeamId } from "../ids.js"
-import { Page, PageParams } from "../schema/pagination.js"
+import { csvOf, Page, PageParams } from "../schema/pagination.js"
 import { multiLineText, QueryText, singleLineText } from "../schema/text.js"
 
 /**
