@@ -1,5 +1,5 @@
 import type { Me, Report } from "@folio/core"
-import type { APIRequestContext, Page } from "@playwright/test"
+import type { APIRequestContext, Locator, Page } from "@playwright/test"
 import { adminStorageState, storageStateOf } from "./support/admin"
 import { unique, write } from "./support/directory"
 import { expect, test } from "./support/fixtures"
@@ -37,12 +37,9 @@ const zoneOf = async (page: Page): Promise<string> => {
 
 const zoneName = (zone: string) => (zone === "UTC" || zone === "Etc/UTC" ? "UTC" : zone.replaceAll("_", " "))
 
-/** Picks one of a DateTimePicker's presets (the keyboard-free way to a time a test can know). */
-const pickPreset = async (page: Page, field: string, preset: string, scope = page.getByRole("dialog")) => {
-  await scope.getByRole("button", { name: field }).click()
-  await page.getByRole("button", { name: preset, exact: true }).click()
-  await page.getByRole("button", { name: "Use this time" }).click()
-  await expect(page.getByRole("button", { name: "Use this time" })).toBeHidden()
+/** Picks one of the quick times under a DateTimePicker (a time a test can know). */
+const quickPick = async (scope: Locator, group: string, pick: string) => {
+  await scope.getByRole("group", { name: group }).getByRole("button", { name: pick, exact: true }).click()
 }
 
 /** Nothing wider than the phone's screen. */
@@ -68,7 +65,7 @@ test.describe("as an editor", () => {
     await release.getByRole("button", { name: "Schedule…" }).click()
     const dialog = page.getByRole("dialog", { name: "Schedule the release" })
     await expect(dialog).toContainText(`In your time zone: ${zone}`)
-    await pickPreset(page, "Release time", "Tomorrow 07:00", dialog)
+    await quickPick(dialog, "Quick picks", "Tomorrow 07:00")
     await dialog.getByRole("button", { name: "Schedule", exact: true }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByText("Status: Scheduled")).toBeVisible()
@@ -102,8 +99,8 @@ test.describe("as an editor", () => {
     const blackouts = page.getByRole("region", { name: "Blackout periods" })
     await blackouts.getByRole("button", { name: "Add blackout" }).click()
     const form = blackouts.getByRole("form", { name: "New blackout period" })
-    await pickPreset(page, "From", "Tomorrow 00:00", form)
-    await pickPreset(page, "To", "One week later", form)
+    await quickPick(form, "Quick picks for From", "Tomorrow 00:00")
+    await quickPick(form, "Quick picks for To", "One week later")
     await form.getByRole("textbox", { name: "Ticker" }).fill(symbol)
     await form.getByRole("textbox", { name: "Reason" }).fill(reason)
     await form.getByRole("button", { name: "Add blackout" }).click()
@@ -113,7 +110,7 @@ test.describe("as an editor", () => {
     await page.goto(`/reports/${report.id}`)
     await page.getByRole("region", { name: "Release" }).getByRole("button", { name: "Schedule…" }).click()
     const dialog = page.getByRole("dialog", { name: "Schedule the release" })
-    await pickPreset(page, "Release time", "Tomorrow 12:00", dialog)
+    await quickPick(dialog, "Quick picks", "Tomorrow 12:00")
     await dialog.getByRole("button", { name: "Schedule", exact: true }).click()
     const refusal = dialog.getByRole("alert")
     await expect(refusal).toContainText("A blackout period blocks this release")

@@ -17,6 +17,7 @@ import {
   validateWith,
 } from "../directory/forms"
 import { InlineError, Section, SectionPending } from "../directory/layout"
+import { QuickPicks } from "./QuickPicks"
 import { addDays, dayKeyOf, formatDateTimeIn, instantOfPickerValue, pickerValueOf, zoneLabel } from "./zone"
 
 const fields = ["startsAt", "endsAt", "ticker", "reason"] as const
@@ -116,39 +117,57 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <DateTimePicker
-              label="From"
-              placeholder="Pick a date and time"
-              value={from}
-              onChange={(value) => {
-                setFrom(value)
-                clear("startsAt")
-              }}
-              valueFormat="ddd D MMM YYYY, HH:mm"
-              timePickerProps={{ format: "24h" }}
-              submitButtonProps={{ "aria-label": "Use this time" }}
-              presets={[
-                { value: pickerValueOf(now, zone), label: "Now" },
-                { value: `${addDays(today, 1)} 00:00:00`, label: "Tomorrow 00:00" },
-              ]}
-              error={errors.fields.startsAt}
-              data-autofocus
-            />
-            <DateTimePicker
-              label="To"
-              placeholder="Pick a date and time"
-              value={to}
-              onChange={(value) => {
-                setTo(value)
-                clear("endsAt")
-              }}
-              valueFormat="ddd D MMM YYYY, HH:mm"
-              timePickerProps={{ format: "24h" }}
-              submitButtonProps={{ "aria-label": "Use this time" }}
-              {...(toPresets.length > 0 ? { presets: toPresets } : {})}
-              minDate={from?.slice(0, 10) ?? today}
-              error={errors.fields.endsAt}
-            />
+            <Stack gap="xs">
+              <DateTimePicker
+                label="From"
+                placeholder="Pick a date and time"
+                value={from}
+                onChange={(value) => {
+                  setFrom(value)
+                  clear("startsAt")
+                }}
+                valueFormat="ddd D MMM YYYY, HH:mm"
+                timePickerProps={{ format: "24h" }}
+                submitButtonProps={{ "aria-label": "Use this time" }}
+                error={errors.fields.startsAt}
+                data-autofocus
+              />
+              <QuickPicks
+                label="Quick picks for From"
+                picks={[
+                  { value: pickerValueOf(now, zone), label: "Now" },
+                  { value: `${addDays(today, 1)} 00:00:00`, label: "Tomorrow 00:00" },
+                ]}
+                onPick={(value) => {
+                  setFrom(value)
+                  clear("startsAt")
+                }}
+              />
+            </Stack>
+            <Stack gap="xs">
+              <DateTimePicker
+                label="To"
+                placeholder="Pick a date and time"
+                value={to}
+                onChange={(value) => {
+                  setTo(value)
+                  clear("endsAt")
+                }}
+                valueFormat="ddd D MMM YYYY, HH:mm"
+                timePickerProps={{ format: "24h" }}
+                submitButtonProps={{ "aria-label": "Use this time" }}
+                minDate={from?.slice(0, 10) ?? today}
+                error={errors.fields.endsAt}
+              />
+              <QuickPicks
+                label="Quick picks for To"
+                picks={toPresets}
+                onPick={(value) => {
+                  setTo(value)
+                  clear("endsAt")
+                }}
+              />
+            </Stack>
           </SimpleGrid>
           <Text fz="xs" c="dimmed" mt={-4}>
             Times in {zoneLabel(zone, fromInstant ?? now)}.

@@ -2,6 +2,7 @@ import "@mantine/dates/styles.css"
 import { Button, Group, Modal, Stack, Text } from "@mantine/core"
 import { DateTimePicker } from "@mantine/dates"
 import { type FormEvent, useState } from "react"
+import { QuickPicks } from "./QuickPicks"
 import { ReleaseErrorAlert } from "./ReleaseBlockedAlert"
 import { type ReleaseTarget, useReschedule } from "./useReleaseActions"
 import {
@@ -106,12 +107,20 @@ export const ScheduleDialog = ({
             }}
             valueFormat="ddd D MMM YYYY, HH:mm"
             minDate={dayKeyOf(now, zone)}
-            presets={presetsFor(zone, now)}
             timePickerProps={{ format: "24h" }}
             submitButtonProps={{ "aria-label": "Use this time" }}
             error={problem}
             data-autofocus
             popoverProps={{ withinPortal: true }}
+          />
+          <QuickPicks
+            label="Quick picks"
+            picks={presetsFor(zone, now)}
+            onPick={(next) => {
+              setValue(next)
+              setProblem(null)
+              mutation.reset()
+            }}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={dismiss}>
