@@ -139,3 +139,38 @@ test.describe("on a phone", () => {
     })
   }
 })
+
+test.describe("as a reader", () => {
+  test.use({ storageState: storageStateOf("reader") })
+
+  test("my private feed's address is shown once when made, and revoking it stops the feed", async ({
+    page,
+  }) => {
+    await page.goto("/profile")
+    const feed = page.getByRole("region", { name: "Private feed" })
+    // Start from no feed, whatever an earlier run left.
+    if (await feed.getByRole("button", { name: "Revoke" }).isVisible()) {
+      await feed.getByRole("button", { name: "Revoke" }).click()
+      await page
+        .getByRole("dialog", { name: "Revoke your feed?" })
+        .getByRole("button", { name: "Revoke" })
+        .click()
+    }
+    await feed.getByRole("button", { name: "Make my feed address" }).click()
+    await expect(feed).toContainText("shown only once")
+    const address = (await feed.getByLabel("Atom feed address", { exact: true }).textContent()) ?? ""
+    expect(address).toMatch(/^https?:\/\//)
+    expect((await page.request.get(address)).status()).toBe(200)
+
+    await page.reload()
+    await expect(page.getByRole("region", { name: "Private feed" })).toContainText("It is not shown again")
+    await expect(page.getByText(address)).toHaveCount(0)
+    await page.getByRole("region", { name: "Private feed" }).getByRole("button", { name: "Revoke" }).click()
+    await page
+      .getByRole("dialog", { name: "Revoke your feed?" })
+      .getByRole("button", { name: "Revoke" })
+      .click()
+    await expect(page.getByRole("region", { name: "Private feed" })).toContainText("You have no feed address")
+    expect((await page.request.get(address)).status()).toBe(404)
+  })
+})
