@@ -39,6 +39,40 @@ export const choiceFlag = <A extends string>(
   return choices.find((choice) => choice === value)
 }
 
+/** A repeatable flag's values, as commander collected them (see `collectEach` and `collectChoices`). */
+export const listFlag = (command: Command, name: string): ReadonlyArray<string> | undefined => {
+  const value: unknown = command.getOptionValue(name)
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined
+}
+
+/** Commander collector for a repeatable flag whose value may hold commas: each use adds one value. */
+export const collectEach = (
+  raw: string,
+  previous: ReadonlyArray<string> | undefined,
+): ReadonlyArray<string> => [...(previous ?? []), raw]
+
+/**
+ * Commander collector for `--flag a,b` or a repeated flag: each part (trimmed, lower-cased, then
+ * `normalize`d) checked against `choices`, so a typo is a usage error naming the `what`.
+ */
+export const collectChoices =
+  <A extends string>(
+    choices: ReadonlyArray<A>,
+    what: string,
+    normalize: (part: string) => string = (part) => part,
+  ) =>
+  (raw: string, previous: ReadonlyArray<A> | undefined): ReadonlyArray<A> => {
+    const next: Array<A> = [...(previous ?? [])]
+    for (const part of raw.split(",").map((text) => normalize(text.trim().toLowerCase()))) {
+      if (part === "") continue
+      const choice = choices.find((candidate) => candidate === part)
+      if (choice === undefined)
+        throw new InvalidArgumentError(`"${part}" is not a ${what}: use ${choices.join(", ")}.`)
+      if (!next.includes(choice)) next.push(choice)
+    }
+    return next
+  }
+
 /** Commander argument parser: a whole number between min and max. */
 export const integerIn =
   (min: number, max: number) =>
@@ -59,6 +93,13 @@ export const addPagingFlags = (command: Command, items: string): Command =>
     )
     .option("--cursor <cursor>", "start after this cursor (the nextCursor of the previous page)")
     .option("--all", `follow the cursors and print every ${items.replace(/s$/, "")}`)
+
+/** The values of the flags `addPagingFlags` adds, as the list services take them. */
+export const pagingFlags = (command: Command) => ({
+  limit: numberFlag(command, "limit"),
+  cursor: stringFlag(command, "cursor")?.trim(),
+  all: booleanFlag(command, "all"),
+})
 
 /** Appends an "Examples:" section to a command's --help. */
 export const addExamples = (command: Command, examples: ReadonlyArray<readonly [string, string]>): Command =>

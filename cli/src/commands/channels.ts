@@ -6,23 +6,15 @@ import {
   addUrlFlag,
   booleanFlag,
   choiceFlag,
+  collectEach,
   integerIn,
+  listFlag,
   numberFlag,
   stringFlag,
 } from "../command.js"
 
 // Kept here rather than imported from @folio/core, so that `--help` loads no Effect.
 const kinds = ["email", "webhook", "rss"] as const
-
-const collect = (value: string, previous: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
-  ...(previous ?? []),
-  value,
-]
-
-const listFlag = (command: Command, name: string): ReadonlyArray<string> | undefined => {
-  const value: unknown = command.getOptionValue(name)
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined
-}
 
 const load = async () => {
   const [{ runCli }, service, ui, { withProgress }] = await Promise.all([
@@ -39,12 +31,12 @@ const addAudienceFlags = (command: Command): Command =>
     .option(
       "--company <slug>",
       "email: only entitled readers of this company (repeat for more; slug, name or id)",
-      collect,
+      collectEach,
     )
     .option(
       "--team <company/team>",
       'email: only entitled readers in this team, e.g. "acme/Macro desk" (repeat)',
-      collect,
+      collectEach,
     )
 
 /** channels list | create | update | enable | disable | test | rotate-secret. */

@@ -5,9 +5,8 @@ import {
   addJsonFlag,
   addPagingFlags,
   addUrlFlag,
-  booleanFlag,
   choiceFlag,
-  numberFlag,
+  pagingFlags,
   stringFlag,
 } from "../command.js"
 
@@ -76,9 +75,7 @@ export const registerCompanies = (program: Command): void => {
             search: stringFlag(command, "search")?.trim(),
             kind: choiceFlag(command, "kind", kinds),
             status: choiceFlag(command, "status", statuses),
-            limit: numberFlag(command, "limit"),
-            cursor: stringFlag(command, "cursor")?.trim(),
-            all: booleanFlag(command, "all"),
+            ...pagingFlags(command),
           }),
         ),
         out,

@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError } from "commander"
+import type { Command } from "commander"
 import {
   action,
   addExamples,
@@ -6,7 +6,8 @@ import {
   addPagingFlags,
   addUrlFlag,
   booleanFlag,
-  numberFlag,
+  collectChoices,
+  pagingFlags,
   stringFlag,
 } from "../command.js"
 
@@ -15,17 +16,7 @@ const statuses = ["pending", "sending", "delivered", "failed", "dead"] as const
 type Status = (typeof statuses)[number]
 
 /** `--status dead,failed` (or repeated): each one checked, so a typo is a usage error. */
-const collectStatuses = (raw: string, previous: ReadonlyArray<Status> | undefined): ReadonlyArray<Status> => {
-  const next: Array<Status> = [...(previous ?? [])]
-  for (const part of raw.split(",").map((text) => text.trim().toLowerCase())) {
-    if (part === "") continue
-    const status = statuses.find((candidate) => candidate === part)
-    if (status === undefined)
-      throw new InvalidArgumentError(`"${part}" is not a status: use ${statuses.join(", ")}.`)
-    if (!next.includes(status)) next.push(status)
-  }
-  return next
-}
+const collectStatuses = collectChoices(statuses, "status")
 
 const statusFlag = (command: Command): ReadonlyArray<Status> | undefined => {
   const value: unknown = command.getOptionValue("status")
@@ -91,9 +82,7 @@ export const registerDeliveries = (program: Command): void => {
             status: statusFlag(command),
             channel: stringFlag(command, "channel"),
             report: stringFlag(command, "report"),
-            limit: numberFlag(command, "limit"),
-            cursor: stringFlag(command, "cursor")?.trim(),
-            all: booleanFlag(command, "all"),
+            ...pagingFlags(command),
           }),
         ),
         out,

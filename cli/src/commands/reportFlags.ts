@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from "commander"
-import { booleanFlag, choiceFlag, stringFlag } from "../command.js"
+import { booleanFlag, choiceFlag, collectChoices, collectEach, listFlag, stringFlag } from "../command.js"
 
 /** The flags `folio reports` shares between its commands: list filters, and a report's fields. */
 // Kept here rather than imported from @folio/core, so that `--help` loads no Effect.
@@ -10,17 +10,7 @@ const sorts = ["-updatedAt", "-publishedAt", "title"] as const
 const ratings = ["buy", "hold", "sell", "not_rated", "none"] as const
 
 /** `--status draft,in_review` and repeated `--status` both collect a list of statuses. */
-const collectStatuses = (raw: string, previous: ReadonlyArray<Status> | undefined): ReadonlyArray<Status> => {
-  const next: Array<Status> = [...(previous ?? [])]
-  for (const part of raw.split(",").map((word) => word.trim().toLowerCase().replace("-", "_"))) {
-    if (part === "") continue
-    const status = statuses.find((candidate) => candidate === part)
-    if (status === undefined)
-      throw new InvalidArgumentError(`"${part}" is not a status: use ${statuses.join(", ")}.`)
-    if (!next.includes(status)) next.push(status)
-  }
-  return next
-}
+const collectStatuses = collectChoices(statuses, "status", (part) => part.replace("-", "_"))
 
 /** Repeatable list flags: `--ticker AAPL --ticker MSFT` or `--ticker AAPL,MSFT` (`;` works too). */
 const collectList = (raw: string, previous: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
@@ -31,23 +21,12 @@ const collectList = (raw: string, previous: ReadonlyArray<string> | undefined): 
     .filter((part) => part !== ""),
 ]
 
-/** Audience entries may contain commas in team names, so only repeating the flag adds one. */
-const collectEach = (raw: string, previous: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
-  ...(previous ?? []),
-  raw,
-]
-
 const day = (raw: string): Date => {
   const text = raw.trim()
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text)
   if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime()))
     throw new InvalidArgumentError("Give a date like 2026-03-31 (or a full ISO timestamp).")
   return date
-}
-
-const listValue = (command: Command, name: string): ReadonlyArray<string> | undefined => {
-  const value: unknown = command.getOptionValue(name)
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined
 }
 
 const dateValue = (command: Command, name: string): Date | undefined => {
@@ -105,6 +84,7 @@ export const addFieldFlags = (command: Command, verb: "create" | "update"): Comm
     .option("--sector <sector>", "the sector")
     .option("--ticker <symbols>", "a ticker symbol; repeat or comma-separate for several", collectList)
     .option("--author <email>", "an author (publisher staff); repeat for several (default: you)", collectList)
+    // Audience entries may contain commas in team names, so only repeating the flag adds one.
     .option(
       "--audience <entry>",
       "all, company-slug or company-slug/Team name, optionally +24h for an embargo; repeat for several",
@@ -128,11 +108,11 @@ export const fieldFlags = (command: Command) => ({
   summary: stringFlag(command, "summary"),
   type: choiceFlag(command, "type", types),
   sector: stringFlag(command, "sector"),
-  tickers: listValue(command, "ticker"),
-  tags: listValue(command, "tag"),
-  channels: listValue(command, "channel"),
-  authors: listValue(command, "author"),
-  audience: listValue(command, "audience"),
+  tickers: listFlag(command, "ticker"),
+  tags: listFlag(command, "tag"),
+  channels: listFlag(command, "channel"),
+  authors: listFlag(command, "author"),
+  audience: listFlag(command, "audience"),
   rating: choiceFlag(command, "rating", ratings),
   targetPrice: stringFlag(command, "targetPrice"),
   targetCurrency: stringFlag(command, "targetCurrency"),

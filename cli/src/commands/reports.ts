@@ -5,9 +5,9 @@ import {
   addJsonFlag,
   addPagingFlags,
   addUrlFlag,
-  booleanFlag,
   integerIn,
   numberFlag,
+  pagingFlags,
   stringFlag,
 } from "../command.js"
 import { addFieldFlags, addFilterFlags, fieldFlags, filters } from "./reportFlags.js"
@@ -103,9 +103,7 @@ export const registerReports = (program: Command): void => {
         runCli(
           service.listReports({
             ...filters(command),
-            limit: numberFlag(command, "limit"),
-            cursor: stringFlag(command, "cursor")?.trim(),
-            all: booleanFlag(command, "all"),
+            ...pagingFlags(command),
           }),
         ),
         out,

@@ -6,7 +6,7 @@ import {
   addPagingFlags,
   addUrlFlag,
   booleanFlag,
-  numberFlag,
+  pagingFlags,
   stringFlag,
 } from "../command.js"
 
@@ -55,9 +55,7 @@ export const registerTeams = (program: Command): void => {
             url: stringFlag(command, "url"),
             company: stringFlag(command, "company") ?? "",
             search: stringFlag(command, "search")?.trim(),
-            limit: numberFlag(command, "limit"),
-            cursor: stringFlag(command, "cursor")?.trim(),
-            all: booleanFlag(command, "all"),
+            ...pagingFlags(command),
           }),
         ),
         out,

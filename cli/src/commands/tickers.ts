@@ -6,7 +6,7 @@ import {
   addPagingFlags,
   addUrlFlag,
   booleanFlag,
-  numberFlag,
+  pagingFlags,
   stringFlag,
 } from "../command.js"
 
@@ -66,9 +66,7 @@ export const registerTickers = (program: Command): void => {
             q: stringFlag(command, "q")?.trim(),
             sector: stringFlag(command, "sector")?.trim(),
             active,
-            limit: numberFlag(command, "limit"),
-            cursor: stringFlag(command, "cursor")?.trim(),
-            all: booleanFlag(command, "all"),
+            ...pagingFlags(command),
           }),
         ),
         out,

@@ -5,9 +5,8 @@ import {
   addJsonFlag,
   addPagingFlags,
   addUrlFlag,
-  booleanFlag,
   choiceFlag,
-  numberFlag,
+  pagingFlags,
   stringFlag,
 } from "../command.js"
 
@@ -72,9 +71,7 @@ export const registerUsers = (program: Command): void => {
             role: choiceFlag(command, "role", roles),
             status: choiceFlag(command, "status", statuses),
             search: stringFlag(command, "search")?.trim(),
-            limit: numberFlag(command, "limit"),
-            cursor: stringFlag(command, "cursor")?.trim(),
-            all: booleanFlag(command, "all"),
+            ...pagingFlags(command),
           }),
         ),
         out,
