@@ -57,7 +57,8 @@ test.describe("as an editor", () => {
   }) => {
     const title = unique("Scheduled outlook")
     const { report } = await approvedReport(adminApi, title)
-    const zone = zoneName(await zoneOf(page))
+    const profileZone = await zoneOf(page)
+    const zone = zoneName(profileZone)
 
     await page.goto(`/reports/${report.id}`)
     const release = page.getByRole("region", { name: "Release" })
@@ -78,7 +79,16 @@ test.describe("as an editor", () => {
       .click()
     await expect(page.getByRole("heading", { name: "Release schedule", level: 1 })).toBeVisible()
     await expect(page.getByText(`Times in ${zone}`)).toBeVisible()
-    // Month view (the desktop's default): the chip sits on tomorrow, at 07:00.
+    // The week holding tomorrow shows it at 07:00 (every release of a day is shown there).
+    const dayIn = (offset: number) =>
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: profileZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      }).format(new Date(Date.now() + offset * 86_400_000))
+    await page.goto(`/release-schedule?view=week&date=${dayIn(1)}`)
+    await expect(page.getByRole("table", { name: "Week" })).toBeVisible()
     await expect(
       page.getByRole("button", { name: new RegExp(`^${title}, 07:00.*, Scheduled$`) }),
     ).toBeVisible()
@@ -165,7 +175,7 @@ test.describe("as an editor", () => {
     await expect(page.getByRole("region", { name: "Restricted tickers" })).toContainText(reason)
   })
 
-  test("from the keyboard, a release in the month opens its menu and Edit time", async ({
+  test("from the keyboard, a release in the week opens its menu and Edit time", async ({
     page,
     adminApi,
   }) => {
@@ -181,7 +191,7 @@ test.describe("as an editor", () => {
       day: "2-digit",
     }).format(at)
 
-    await page.goto(`/release-schedule?view=month&date=${day}`)
+    await page.goto(`/release-schedule?view=week&date=${day}`)
     const chip = page.getByRole("button", { name: new RegExp(`^${title}, `) })
     await chip.focus()
     await page.keyboard.press("Enter")
@@ -210,6 +220,8 @@ test.describe("as an editor", () => {
         day: "2-digit",
       }).format(new Date(Date.now() + offset * 86_400_000))
     const from = day(10)
+    // A neighbouring day of the same month, so both are in the month shown.
+    const step = from.endsWith("-01") ? 1 : -1
     const scheduled = await scheduleThroughApi(
       adminApi,
       report,
@@ -226,14 +238,14 @@ test.describe("as an editor", () => {
 
     await page.goto(`/release-schedule?view=month&date=${from}`)
     const chip = page.getByRole("button", { name: new RegExp(`^${title}, `) })
-    const target = page.getByRole("cell", { name: new RegExp(`^${dayLabel(day(11))}`) })
+    const target = page.getByRole("cell", { name: new RegExp(`^${dayLabel(day(10 + step))}`) })
     await chip.dragTo(target)
     await expect(target.getByRole("button", { name: new RegExp(`^${title}, `) })).toBeVisible()
     await expect
       .poll(
         async () => ((await (await adminApi.get(`/api/reports/${report.id}`)).json()) as Report).releaseAt,
       )
-      .toBe(new Date(new Date(scheduled.releaseAt ?? "").getTime() + 86_400_000).toISOString())
+      .toBe(new Date(new Date(scheduled.releaseAt ?? "").getTime() + step * 86_400_000).toISOString())
   })
 })
 
