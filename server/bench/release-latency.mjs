@@ -23,12 +23,13 @@ import {
   api,
   connect,
   databaseUrl,
-  dropDatabase,
+  dropDatabaseOrWarn,
   dropStaleDatabases,
   makeReport,
   onInterrupt,
   quantile,
   rngOf,
+  scratchDatabaseName,
   seedReferenceData,
   signIn,
   startServer,
@@ -43,7 +44,7 @@ const releaseBatch = 50 // releases/service.ts
 const lateAfterSeconds = 60 // releases/publish.ts
 const seen = 50 // how often the bench looks for newly published reports, ms
 const dbPrefix = "folio_bench_release"
-const dbName = `${dbPrefix}_${process.pid}_${Date.now().toString(36)}`
+const dbName = scratchDatabaseName(dbPrefix)
 const dir = mkdtempSync(join(tmpdir(), "folio-bench-release-"))
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
@@ -87,7 +88,7 @@ const cleanup = async () => {
   if (db) await db.end().catch(() => {})
   for (const server of servers) await server.stop()
   await new Promise((r) => receiver.close(r))
-  await dropDatabase(dbName).catch((error) => console.error(`could not drop ${dbName}: ${error.message}`))
+  await dropDatabaseOrWarn(dbName)
   rmSync(dir, { recursive: true, force: true })
 }
 const cleanUpOnce = onInterrupt(cleanup)

@@ -833,6 +833,13 @@ export const onInterrupt = (cleanup) => {
   return once
 }
 
+/** A bench's own database name, `${prefix}_<pid>_<time>`: the form dropStaleDatabases looks for. */
+export const scratchDatabaseName = (prefix) => `${prefix}_${process.pid}_${Date.now().toString(36)}`
+
+/** dropDatabase for a clean-up: a failure is printed, not thrown, so the rest of the clean-up runs. */
+export const dropDatabaseOrWarn = (name) =>
+  dropDatabase(name).catch((error) => console.error(`could not drop ${name}: ${error.message}`))
+
 /**
  * Drops databases `${prefix}_<pid>_…` left by a run that was killed outright (SIGKILL, power
  * loss), when no process has that pid any more.

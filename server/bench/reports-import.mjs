@@ -19,12 +19,13 @@ import {
   csvHeader,
   csvLine,
   databaseUrl,
-  dropDatabase,
+  dropDatabaseOrWarn,
   dropStaleDatabases,
   makeReport,
   onInterrupt,
   psqlCopy,
   rngOf,
+  scratchDatabaseName,
   seedReferenceData,
   signIn,
   startServer,
@@ -37,7 +38,7 @@ const seed = 20260401
 const cli = fileURLToPath(new URL("../../cli/bin/folio.js", import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), "folio-bench-import-"))
 const dbPrefix = "folio_bench_import"
-const dbName = `${dbPrefix}_${process.pid}_${Date.now().toString(36)}`
+const dbName = scratchDatabaseName(dbPrefix)
 const now = Date.now()
 const children = []
 
@@ -91,7 +92,7 @@ const cleanup = async () => {
   if (db) await db.end().catch(() => {})
   if (server) await server.stop()
   for (const child of children) await stopProcess(child)
-  await dropDatabase(dbName).catch((error) => console.error(`could not drop ${dbName}: ${error.message}`))
+  await dropDatabaseOrWarn(dbName)
   rmSync(dir, { recursive: true, force: true })
 }
 const cleanUpOnce = onInterrupt(cleanup)

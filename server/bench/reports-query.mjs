@@ -20,12 +20,14 @@ import {
   connect,
   databaseUrl,
   dropDatabase,
+  dropDatabaseOrWarn,
   dropStaleDatabases,
   makeReport,
   onInterrupt,
   psqlCopy,
   quantile,
   rngOf,
+  scratchDatabaseName,
   seedReferenceData,
   signIn,
   startServer,
@@ -40,7 +42,7 @@ const warmup = 20
 const generation = "reports-query v2"
 const keep = process.env.BENCH_KEEP_DB === "1"
 const dbPrefix = "folio_bench_query"
-const dbName = keep ? `folio_bench_reports_${total}` : `${dbPrefix}_${process.pid}_${Date.now().toString(36)}`
+const dbName = keep ? `folio_bench_reports_${total}` : scratchDatabaseName(dbPrefix)
 const marker = `${generation}, ${total} reports, complete`
 const poolSize = 20_000
 const readers = [
@@ -413,8 +415,7 @@ const cleanup = async () => {
   if (db) await db.end().catch(() => {})
   if (seeder) await seeder.stop()
   if (server) await server.stop()
-  if (!keep || !complete)
-    await dropDatabase(dbName).catch((error) => console.error(`could not drop ${dbName}: ${error.message}`))
+  if (!keep || !complete) await dropDatabaseOrWarn(dbName)
   rmSync(dir, { recursive: true, force: true })
 }
 const cleanUpOnce = onInterrupt(cleanup)

@@ -22,11 +22,12 @@ import {
   api,
   connect,
   databaseUrl,
-  dropDatabase,
+  dropDatabaseOrWarn,
   dropStaleDatabases,
   makeReport,
   onInterrupt,
   rngOf,
+  scratchDatabaseName,
   seedReferenceData,
   signIn,
   startServer,
@@ -45,7 +46,7 @@ const perInstance = Number(
 if (!Number.isInteger(perInstance)) throw new Error("could not read the job runner's concurrency")
 const concurrency = perInstance * instances
 const dbPrefix = "folio_bench_fanout"
-const dbName = `${dbPrefix}_${process.pid}_${Date.now().toString(36)}`
+const dbName = scratchDatabaseName(dbPrefix)
 const dir = mkdtempSync(join(tmpdir(), "folio-bench-fanout-"))
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
@@ -176,7 +177,7 @@ const cleanup = async () => {
   for (const server of servers) await server.stop()
   if (receiver) await stopProcess(receiver.child)
   agent.destroy()
-  await dropDatabase(dbName).catch((error) => console.error(`could not drop ${dbName}: ${error.message}`))
+  await dropDatabaseOrWarn(dbName)
   rmSync(dir, { recursive: true, force: true })
 }
 const cleanUpOnce = onInterrupt(cleanup)
