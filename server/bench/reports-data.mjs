@@ -712,11 +712,11 @@ export { freePort }
 export const adminEmail = "bench-admin@folio.example"
 export const adminPassword = "bench password for the reports benchmarks"
 
-/** Starts server/dist/main.js on `dbUrl`; resolves once /api/health answers. */
-export const startServer = async (dbUrl, dataDir) => {
+/** Starts server/dist/main.js on `dbUrl` (`node <nodeOptions> main.js`); resolves once /api/health answers. */
+export const startServer = async (dbUrl, dataDir, nodeOptions = []) => {
   const port = await freePort()
   const main = new URL("../dist/main.js", import.meta.url).pathname
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeOptions, main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -13,8 +13,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import * as http from "node:http"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
-import { freePort, waitFor } from "./processes.mjs"
 import {
   adminEmail,
   adminPassword,
@@ -138,35 +136,12 @@ const bareLoop = async (channels, report) => {
 }
 
 /**
- * An instance on `dbUrl` (as reports-data.mjs startServer, which it calls), or, with
- * BENCH_CPU_PROF=<dir>, the same server started under `node --cpu-prof`, which writes a V8 CPU
- * profile to that folder when it stops.
+ * An instance on `dbUrl`, or, with BENCH_CPU_PROF=<dir>, the same server started under
+ * `node --cpu-prof`, which writes a V8 CPU profile to that folder when it stops.
  */
-const startInstance = async (dbUrl) => {
+const startInstance = (dbUrl) => {
   const profile = process.env.BENCH_CPU_PROF
-  if (!profile) return startServer(dbUrl, dir)
-  const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    ["--cpu-prof", `--cpu-prof-dir=${profile}`, fileURLToPath(new URL("../dist/main.js", import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: dbUrl,
-        FOLIO_DATA_DIR: dir,
-        FOLIO_ADMIN_EMAIL: adminEmail,
-        FOLIO_ADMIN_PASSWORD: adminPassword,
-        FOLIO_SEED: "none",
-        LOG_LEVEL: "warn",
-        LOG_FORMAT: "json",
-      },
-      stdio: "ignore",
-    },
-  )
-  const url = `http://127.0.0.1:${port}`
-  await waitFor(`${url}/api/health`, child)
-  return { url, child, stop: () => stopProcess(child) }
+  return startServer(dbUrl, dir, profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])
 }
 
 const servers = []
