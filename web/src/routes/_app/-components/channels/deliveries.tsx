@@ -34,7 +34,7 @@ export const eventLabels: Record<DeliveryEvent, string> = {
 }
 
 export const DeliveryStatusBadge = ({ status }: { readonly status: DeliveryStatus }) => (
-  <Badge variant="light" radius="sm" color={statusColors[status]}>
+  <Badge variant="light" radius="sm" color={statusColors[status]} style={{ flexShrink: 0 }}>
     {deliveryStatusLabels[status]}
   </Badge>
 )

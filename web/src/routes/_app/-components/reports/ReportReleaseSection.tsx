@@ -5,7 +5,7 @@ import { useState } from "react"
 import { deliveriesInfiniteQueryOptions } from "../../../../api/channels"
 import { scheduleQueryOptions } from "../../../../api/releases"
 import { InfoList } from "../../../-components/InfoList"
-import { DeliveriesTable } from "../channels/deliveries"
+import { DeliveryStatusBadge, deliveryStatusLabels, tierLabel } from "../channels/deliveries"
 import { AnchorLink } from "../directory/AnchorLink"
 import { InlineError, SectionPending } from "../directory/layout"
 import { useMe } from "../directory/permissions"
@@ -54,7 +54,44 @@ const Deliveries = ({ report }: { readonly report: Report }) => {
             : "None until it is published."}
         </Text>
       ) : (
-        <DeliveriesTable deliveries={deliveries} label="Deliveries of this report" showReport={false} />
+        <Stack
+          component="ul"
+          gap={4}
+          p={0}
+          m={0}
+          style={{ listStyle: "none" }}
+          aria-label="Deliveries of this report"
+        >
+          {deliveries.map((delivery) => (
+            <Group
+              component="li"
+              key={delivery.id}
+              justify="space-between"
+              gap="xs"
+              wrap="nowrap"
+              aria-label={`${delivery.channelName}, ${tierLabel(delivery.tierHours)}, ${deliveryStatusLabels[delivery.status]}`}
+            >
+              <Stack gap={0} miw={0} style={{ flex: 1 }}>
+                <Text fz="sm" truncate>
+                  {delivery.channelName}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {tierLabel(delivery.tierHours)}
+                  {delivery.attempts > 0
+                    ? ` · ${delivery.attempts} attempt${delivery.attempts === 1 ? "" : "s"}`
+                    : ""}
+                  {delivery.event === "report.corrected" ? " · correction" : ""}
+                </Text>
+              </Stack>
+              <DeliveryStatusBadge status={delivery.status} />
+            </Group>
+          ))}
+          {query.hasNextPage && (
+            <Text fz="xs" c="dimmed">
+              More in the delivery log.
+            </Text>
+          )}
+        </Stack>
       )}
     </Stack>
   )
