@@ -10,6 +10,8 @@ import {
   numberFlag,
   stringFlag,
 } from "../command.js"
+// Effect-free, like the rest of what `--help` loads.
+import { isKnownZone, localZone } from "../ui/times.js"
 
 // Kept here rather than imported from @folio/core, so that `--help` loads no Effect.
 const fileFormats = ["yaml", "json"] as const
@@ -22,16 +24,12 @@ const timeForms =
 /** `--zone`: an IANA zone Intl knows. */
 const zoneArgument = (raw: string): string => {
   const zone = raw.trim()
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone })
-  } catch {
+  if (!isKnownZone(zone))
     throw new InvalidArgumentError("Give an IANA time zone such as Europe/London, America/New_York or UTC.")
-  }
   return zone
 }
 
-const shownZone = (command: Command): string =>
-  stringFlag(command, "zone") ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
+const shownZone = (command: Command): string => stringFlag(command, "zone") ?? localZone()
 
 const load = async () => {
   const [{ runCli }, service, ui, { withProgress }] = await Promise.all([

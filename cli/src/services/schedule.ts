@@ -244,35 +244,24 @@ export const applySchedule = (
     }
 
     const target = yield* signedInTarget(input)
-    const planned = yield* attemptValid(
-      target,
-      (client) => client.releases.apply({ payload: { entries: parsed.entries, dryRun: true } }),
-      60,
-    )
-    if (Either.isLeft(planned))
-      return {
-        url: target.url,
-        ...base,
-        issues: entryIssues(name, parsed.lines, planned.left),
-        plan: [],
-        applied: null,
-      }
-    const plan = planned.right.steps
-    if (input.dryRun || plan.length === 0)
-      return { url: target.url, ...base, issues: [], plan, applied: null }
+    const send = (dryRun: boolean) =>
+      attemptValid(
+        target,
+        (client) => client.releases.apply({ payload: { entries: parsed.entries, dryRun } }),
+        60,
+      )
+    const result = (
+      issues: ScheduleApply["issues"],
+      plan: ScheduleApply["plan"],
+      applied: ScheduleApply["applied"] = null,
+    ): ScheduleApply => ({ url: target.url, ...base, issues, plan, applied })
 
-    const done = yield* attemptValid(
-      target,
-      (client) => client.releases.apply({ payload: { entries: parsed.entries, dryRun: false } }),
-      60,
-    )
-    if (Either.isLeft(done))
-      return {
-        url: target.url,
-        ...base,
-        issues: entryIssues(name, parsed.lines, done.left),
-        plan,
-        applied: null,
-      }
-    return { url: target.url, ...base, issues: [], plan, applied: done.right.steps }
+    const planned = yield* send(true)
+    if (Either.isLeft(planned)) return result(entryIssues(name, parsed.lines, planned.left), [])
+    const plan = planned.right.steps
+    if (input.dryRun || plan.length === 0) return result([], plan)
+
+    const done = yield* send(false)
+    if (Either.isLeft(done)) return result(entryIssues(name, parsed.lines, done.left), plan)
+    return result([], plan, done.right.steps)
   })
