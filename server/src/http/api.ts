@@ -15,6 +15,7 @@ import { ErrorReportSettingsStore } from "../errorReports/settings.js"
 import { Traces } from "../errorReports/traces.js"
 import { FeedTokens } from "../feeds/tokens.js"
 import { Profiles } from "../profile/service.js"
+import { ReleaseRules } from "../releases/rules.js"
 import { Releases } from "../releases/service.js"
 import { ReportImporter } from "../reports/importer.js"
 import { ReportsRepo } from "../reports/repo.js"
@@ -82,7 +83,7 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
   Layer.provide([ErrorIssues.Default, Traces.Default, ErrorReportSettingsStore.Default]),
   Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
   Layer.provide([Reports.Default, ReportImporter.Default, Tickers.Default, Search.Default]),
-  Layer.provide([Releases.Default, Channels.Default, FeedTokens.Default]),
+  Layer.provide([Releases.Default, ReleaseRules.Default, Channels.Default, FeedTokens.Default]),
   Layer.provide([Companies.Default, Teams.Default, Users.Default, ReportsRepo.Default, TickersRepo.Default]),
   Layer.provide(UsersRepo.Default),
   Layer.merge(UnrecognizedActionLive),

@@ -2,12 +2,14 @@ import { HttpApiBuilder } from "@effect/platform"
 import { FolioApi } from "@folio/core"
 import { Effect } from "effect"
 import { authorize } from "../auth/authorize.js"
+import { ReleaseRules } from "../releases/rules.js"
 import { Releases } from "../releases/service.js"
 import { Reports } from "../reports/service.js"
 
 export const ReleasesLive = HttpApiBuilder.group(FolioApi, "releases", (handlers) =>
   Effect.gen(function* () {
     const releases = yield* Releases
+    const rules = yield* ReleaseRules
     const reports = yield* Reports
     const manage = (need: "read" | "write") => authorize("releases.manage", need)
     const staff = { kind: "staff" } as const
@@ -35,22 +37,22 @@ export const ReleasesLive = HttpApiBuilder.group(FolioApi, "releases", (handlers
         ),
       )
       .handle("blackouts", ({ urlParams }) =>
-        manage("read").pipe(Effect.zipRight(releases.blackouts(urlParams))),
+        manage("read").pipe(Effect.zipRight(rules.blackouts(urlParams))),
       )
       .handle("addBlackout", ({ payload }) =>
-        manage("write").pipe(Effect.flatMap(({ actor }) => releases.addBlackout(actor, payload))),
+        manage("write").pipe(Effect.flatMap(({ actor }) => rules.addBlackout(actor, payload))),
       )
       .handle("removeBlackout", ({ path }) =>
-        manage("write").pipe(Effect.flatMap(({ actor }) => releases.removeBlackout(actor, path.blackoutId))),
+        manage("write").pipe(Effect.flatMap(({ actor }) => rules.removeBlackout(actor, path.blackoutId))),
       )
-      .handle("restricted", () => manage("read").pipe(Effect.zipRight(releases.restricted)))
+      .handle("restricted", () => manage("read").pipe(Effect.zipRight(rules.restricted)))
       .handle("restrict", ({ path, payload }) =>
         manage("write").pipe(
-          Effect.flatMap(({ actor }) => releases.restrict(actor, path.symbol, payload.reason)),
+          Effect.flatMap(({ actor }) => rules.restrict(actor, path.symbol, payload.reason)),
         ),
       )
       .handle("unrestrict", ({ path }) =>
-        manage("write").pipe(Effect.flatMap(({ actor }) => releases.unrestrict(actor, path.symbol))),
+        manage("write").pipe(Effect.flatMap(({ actor }) => rules.unrestrict(actor, path.symbol))),
       )
   }),
 )
