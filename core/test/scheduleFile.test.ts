@@ -9,13 +9,8 @@ import {
   scheduleEntryOf,
 } from "../src/domain/release.js"
 import type { ReportId } from "../src/ids.js"
-import {
-  formatReleaseTime,
-  formatScheduleFile,
-  parseReleaseTime,
-  parseScheduleFile,
-  scheduleFileFormatOf,
-} from "../src/import/scheduleFile.js"
+import { formatScheduleFile, parseScheduleFile, scheduleFileFormatOf } from "../src/import/scheduleFile.js"
+import { formatReleaseTime, parseReleaseTime } from "../src/schema/releaseTime.js"
 
 const at = (iso: string): Date => new Date(iso)
 
