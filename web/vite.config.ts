@@ -33,6 +33,9 @@ export default defineConfig(({ mode }) => {
         autoCodeSplitting: true,
         routesDirectory: here("./src/routes"),
         generatedRouteTree: here("./src/routeTree.gen.ts"),
+        // Its scratch folder, kept in web/ whatever the working directory (the root's vitest
+        // loads this config too, and would otherwise leave a .tanstack folder at the top level).
+        tmpDir: here("./.tanstack/tmp"),
         quoteStyle: "double",
         semicolons: false,
       }),
