@@ -7,8 +7,8 @@ import {
   signWebhook,
   webhookMaxAttempts,
   webhookRetryDelayMs,
-  webhookTargetProblem,
 } from "../src/channels/webhook.js"
+import { webhookTargetProblem } from "../src/channels/webhookTarget.js"
 
 /** The webhook transport of release deliveries (channels/webhook.ts) against a real receiver. */
 

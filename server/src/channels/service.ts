@@ -19,7 +19,8 @@ import { containsPattern, defaultPageSize } from "../db/keyset.js"
 import { timeCursor, timePage } from "../db/timeCursor.js"
 import { enqueue } from "../jobs/worker.js"
 import { createDeliveries } from "../releases/publish.js"
-import { newWebhookSecret, webhookTargetProblem } from "./webhook.js"
+import { newWebhookSecret } from "./webhook.js"
+import { webhookTargetProblem } from "./webhookTarget.js"
 
 const decodeChannels = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Channel)))
 const decodeDeliveries = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Delivery)))
