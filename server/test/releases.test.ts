@@ -272,5 +272,13 @@ describe("release scheduling", () => {
     })
     expect(privateHook.status).toBe(400)
     expect(await privateHook.text()).toContain("private address")
+
+    const unknownCompany = await api("POST", "/channels", {
+      name: "Nobody's email",
+      kind: "email",
+      companyIds: ["00000000-0000-4000-8000-000000000000"],
+    })
+    expect(unknownCompany.status).toBe(400)
+    expect(await unknownCompany.text()).toContain("existing client company")
   })
 })

@@ -85,7 +85,7 @@ export class Channels extends Effect.Service<Channels>()("@folio/server/Channels
         const teams = yield* sql<{ id: string }>`select id from teams where id = any(${[...teamIds]}::uuid[])`
         if (teams.length !== new Set(teamIds).size)
           return yield* ValidationError.field("teamIds", "Every team must exist")
-      }).pipe(Effect.orDie, Effect.catchAllDefect(Effect.die))
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     const create = (actor: Actor, input: CreateChannel) =>
       Effect.gen(function* () {
