@@ -8,6 +8,7 @@ import { digestTask } from "../src/notifications/digest.js"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
 import { type HeaderMail, startHeaderMailbox } from "./support/headerMailbox.js"
 import { startTestServer, type TestServer, testConfig } from "./support/server.js"
+import { until } from "./support/until.js"
 
 /**
  * The email channel (issue 11) through the real server and a real SMTP server: who receives a
@@ -76,21 +77,18 @@ const deliveriesOf = async (reportId: string): Promise<ReadonlyArray<Delivery>> 
   (await decodeBody(DeliveryPage, await as("admin")("GET", `/deliveries?report=${reportId}`))).items
 
 /** Polls the report's one delivery until its status is one of `statuses` (60 s at most). */
-const settled = async (
+const settled = (
   reportId: string,
   statuses: ReadonlyArray<Delivery["status"]> = ["delivered", "failed", "dead"],
-): Promise<Delivery> => {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const [delivery] = await deliveriesOf(reportId)
-    if (delivery && statuses.includes(delivery.status)) return delivery
-    if (Date.now() > deadline)
-      throw new Error(
-        `delivery of ${reportId} not ${statuses.join("/")} within 60 s: ${JSON.stringify(delivery)}`,
-      )
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+): Promise<Delivery> =>
+  until(
+    `the delivery of ${reportId} to be ${statuses.join("/")}`,
+    async () => {
+      const [delivery] = await deliveriesOf(reportId)
+      return delivery && statuses.includes(delivery.status) ? delivery : undefined
+    },
+    60,
+  )
 
 /** Whom the report's email went to, by address. */
 const mailedFor = (title: string) =>

@@ -3,6 +3,7 @@ import { Report, ReportImportResult, ScheduleApplyResult } from "@folio/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { apiCall, cliSignIn, databaseOf, decodeBody } from "./support/directory.js"
 import { startTestServer, type TestServer } from "./support/server.js"
+import { until } from "./support/until.js"
 
 /**
  * Several instances on one database: each due report is published once and each delivery
@@ -17,16 +18,6 @@ let hook: Server
 let hookUrl = ""
 const api = (server: TestServer, method: string, path: string, body?: unknown) =>
   apiCall(server, editor, method, path, body)
-
-const until = async <A>(what: string, check: () => Promise<A | undefined>, seconds = 45): Promise<A> => {
-  const deadline = Date.now() + seconds * 1000
-  for (;;) {
-    const value = await check()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 beforeAll(async () => {
   first = await startTestServer()

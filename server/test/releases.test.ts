@@ -5,6 +5,7 @@ import { Webhook } from "standardwebhooks"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { apiCall, cliSignIn, databaseOf, decodeBody } from "./support/directory.js"
 import { startTestServer, type TestServer } from "./support/server.js"
+import { until } from "./support/until.js"
 
 let server: TestServer
 let db: ReturnType<typeof databaseOf>
@@ -35,16 +36,6 @@ const receiver = async (plan: Array<number> = []) => {
   const address = http.address()
   const port = typeof address === "object" && address ? address.port : 0
   return { url: `http://127.0.0.1:${port}/hooks`, received, close: () => new Promise((r) => http.close(r)) }
-}
-
-const until = async <A>(what: string, check: () => Promise<A | undefined>, seconds = 20): Promise<A> => {
-  const deadline = Date.now() + seconds * 1000
-  for (;;) {
-    const value = await check()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
 }
 
 let counter = 0
