@@ -5,6 +5,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { type Duration, Effect, Layer, Option } from "effect"
 import { BootstrapLive } from "./auth/bootstrap.js"
 import { AppConfig, deploymentIdOf } from "./config.js"
+import { ConfigLive } from "./config/layer.js"
 import { DatabaseLive, MigrationsLive } from "./db/database.js"
 import { ErrorInbox } from "./errorReports/inbox.js"
 import { ErrorReporter, ErrorReporterLive } from "./errorReports/serverSdk.js"
@@ -120,5 +121,6 @@ export const ServerLive = (options: ServerOptions = {}) =>
   Layer.mergeAll(HttpLive(options), JobsLive.pipe(Layer.provide(Mailer.Default))).pipe(
     Layer.provide(ErrorReporterLive),
     Layer.provide(BootstrapLive),
+    Layer.provide(ConfigLive),
     Layer.provide(DatabaseReady),
   )

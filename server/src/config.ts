@@ -59,6 +59,17 @@ export interface AppConfigShape {
    * (`FOLIO_JOB_POLL_MS`): the bound on how late a scheduled release can start.
    */
   readonly jobPollMs: number
+  /**
+   * The configuration store's safety poll, in milliseconds (`FOLIO_CONFIG_POLL_MS`): how often an
+   * instance reloads the store although no notification came (one can be lost when a connection drops).
+   */
+  readonly configPollMs: number
+  /**
+   * The key secrets in the configuration store are encrypted with (`FOLIO_SECRET_KEY`, 32 bytes
+   * as base64 or hex). Unset: the embedded database keeps one per data folder; an external
+   * database cannot hold secrets until it is set.
+   */
+  readonly secretKey: Option.Option<Redacted.Redacted<Uint8Array>>
   /** OpenID Connect single sign-on; present only when issuer, client id and secret are all set. */
   readonly oidc: Option.Option<{
     readonly issuer: URL
@@ -254,6 +265,30 @@ const webhookAllowNetworks = Config.string("FOLIO_WEBHOOK_ALLOW_NETWORKS").pipe(
   ),
 )
 
+/** 32 bytes, as 64 hex digits or base64 (standard or URL-safe, padding optional). */
+export const parseSecretKey = (raw: string): Uint8Array | undefined => {
+  const text = raw.trim()
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Uint8Array.from(Buffer.from(text, "hex"))
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return undefined
+  const bytes = Buffer.from(text.replaceAll("-", "+").replaceAll("_", "/"), "base64")
+  return bytes.length === 32 ? Uint8Array.from(bytes) : undefined
+}
+
+const secretKey = Config.redacted("FOLIO_SECRET_KEY").pipe(
+  Config.mapOrFail((raw) => {
+    const key = parseSecretKey(Redacted.value(raw))
+    return key
+      ? Either.right(Redacted.make(key))
+      : Either.left(
+          ConfigError.InvalidData(
+            ["FOLIO_SECRET_KEY"],
+            "expected 32 bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`)",
+          ),
+        )
+  }),
+  Config.option,
+)
+
 const logFormat = Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option)
 
 const fields = Config.all({
@@ -286,6 +321,8 @@ const fields = Config.all({
   tunnelRateLimit: positiveInt("FOLIO_TUNNEL_RATE_LIMIT", 300),
   webhookAllowNetworks,
   jobPollMs: positiveInt("FOLIO_JOB_POLL_MS", 250),
+  configPollMs: positiveInt("FOLIO_CONFIG_POLL_MS", 30_000),
+  secretKey,
   sentryDsn: sentryDsn("SENTRY_DSN"),
   sentryAllowedDsns,
   sentryIngestUrl,

@@ -2,21 +2,37 @@ import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted, String as Str } from "effect"
 import { beforeAll, describe, expect, it } from "vitest"
+import { ConfigChanges } from "../src/config/changes.js"
+import { ConfigServicesLive } from "../src/config/layer.js"
+import type { ConfigStore } from "../src/config/store.js"
 import { AppConfig } from "../src/config.js"
+import { DatabaseInfo } from "../src/db/database.js"
 import { housekeeping } from "../src/jobs/housekeeping.js"
 import { testConfig } from "./support/config.js"
 import { freshDatabase } from "./support/database.js"
 
 let url: string
-const run = <A>(effect: Effect.Effect<A, unknown, SqlClient.SqlClient | AppConfig>, retentionDays = 30) =>
+type Needs = SqlClient.SqlClient | AppConfig | ConfigStore | ConfigChanges
+/** Each run loads the configuration store afresh, as a new instance would. */
+const run = <A>(effect: Effect.Effect<A, unknown, Needs>, retentionDays = 30) =>
   Effect.runPromise(
     effect.pipe(
       Effect.provide(
-        Layer.merge(
-          PgClient.layer({ url: Redacted.make(url), transformResultNames: Str.snakeToCamel }),
-          Layer.succeed(AppConfig, testConfig({ databaseUrl: url, auditRetentionDays: retentionDays })),
+        ConfigServicesLive.pipe(
+          Layer.provideMerge(
+            Layer.mergeAll(
+              PgClient.layer({
+                url: Redacted.make(url),
+                transformResultNames: Str.snakeToCamel,
+                transformQueryNames: Str.camelToSnake,
+              }),
+              Layer.succeed(AppConfig, testConfig({ databaseUrl: url, auditRetentionDays: retentionDays })),
+              Layer.succeed(DatabaseInfo, { embedded: false }),
+            ),
+          ),
         ),
       ),
+      Effect.scoped,
       Effect.orDie,
     ),
   )
@@ -59,7 +75,10 @@ describe("housekeeping of the error inbox", () => {
     await run(
       Effect.gen(function* () {
         const sql = yield* SqlClient.SqlClient
-        yield* sql`update error_report_settings set retention_days = 10`
+        yield* (yield* ConfigChanges).patch(
+          [{ operation: "update", key: "errorReports.retentionDays", value: 10 }],
+          { author: null },
+        )
         yield* sql`
           insert into error_issues (id, fingerprint, type, message, last_seen) values
             ('00000000-0000-4000-8000-000000000001', 'gone', 'Error', 'old only', now() - interval '11 days'),

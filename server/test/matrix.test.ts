@@ -6,6 +6,7 @@ import { publisherOnlyMessage } from "../src/http/errorReports.js"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
 import type { Caller, Ctx, Row, Target } from "./support/matrix.js"
 import { accountRows } from "./support/matrixAccount.js"
+import { configRows } from "./support/matrixConfig.js"
 import { directoryRows } from "./support/matrixDirectory.js"
 import { errorReportRows } from "./support/matrixErrorReports.js"
 import { releaseRows } from "./support/matrixReleases.js"
@@ -37,6 +38,7 @@ const table: Record<string, Row> = {
   ...reportRows({ db: () => db, next }),
   ...errorReportRows({ db: () => db }),
   ...releaseRows({ db: () => db, next }),
+  ...configRows({ next }),
 }
 
 const contract = Object.values(FolioApi.groups).flatMap((group) =>

@@ -61,7 +61,8 @@ export const passwordFileOf = (dataDir: string) => join(resolve(dataDir), "postg
 
 const newPassword = () => randomBytes(32).toString("base64url")
 
-const readSecret = async (file: string): Promise<string | undefined> => {
+/** A secret file's content, or undefined when it is missing or empty. */
+export const readSecret = async (file: string): Promise<string | undefined> => {
   try {
     const secret = (await readFile(file, "utf8")).trim()
     return secret === "" ? undefined : secret
@@ -71,7 +72,8 @@ const readSecret = async (file: string): Promise<string | undefined> => {
   }
 }
 
-const writeSecret = async (file: string, secret: string) => {
+/** Writes a secret file readable by this user only (0600). */
+export const writeSecret = async (file: string, secret: string) => {
   await writeFile(file, `${secret}\n`, { mode: 0o600 })
   // `mode` applies only when the file is created.
   await chmod(file, 0o600)

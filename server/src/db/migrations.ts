@@ -19,6 +19,7 @@ import outboxLetters from "./migrations/0013_outbox_letters.js"
 import releases from "./migrations/0014_releases.js"
 import emailChannel from "./migrations/0015_email_channel.js"
 import deliveryQueue from "./migrations/0016_delivery_queue.js"
+import configStore from "./migrations/0017_config_store.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -38,6 +39,7 @@ const migrations = {
   "0014_releases": releases,
   "0015_email_channel": emailChannel,
   "0016_delivery_queue": deliveryQueue,
+  "0017_config_store": configStore,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -30,6 +30,7 @@ import { AuditLive } from "./audit.js"
 import { AuthLive } from "./auth.js"
 import { ChannelsLive } from "./channels.js"
 import { CompaniesLive } from "./companies.js"
+import { ConfigGroupLive, SiteLive } from "./config.js"
 import { ErrorReportsLive } from "./errorReports.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
@@ -77,6 +78,8 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     ChannelsLive,
     SearchLive,
     ErrorReportsLive,
+    ConfigGroupLive,
+    SiteLive,
   ]),
   Layer.provide(AuthenticationLive),
   Layer.provide([EmailAuth.Default, Profiles.Default, Sso.Default]),

@@ -60,7 +60,7 @@ export const ErrorReportsLive = HttpApiBuilder.group(FolioApi, "errorReports", (
         Effect.gen(function* () {
           const { actor } = yield* authorizeInbox("admin")
           const before = yield* settings.get
-          const after = yield* settings.update(payload)
+          const after = yield* settings.update(payload, { id: actor.user.id, email: actor.user.email })
           yield* audit.record({
             action: "errorReports.settings",
             actor: actor.user,

@@ -1,18 +1,23 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { ConfigStore } from "../config/store.js"
 import { AppConfig } from "../config.js"
 
 /**
  * Deletes what no one needs any more: audit entries past the retention setting, finished
  * sessions, used or expired links, stale rate-limit windows, abandoned sign-on attempts,
- * month-old import batch records and mail, and error reports past the inbox's retention.
- * Every statement is idempotent, so several instances running it at once do no harm.
+ * month-old import batch records and mail, and error reports past the inbox's retention (from
+ * the configuration store; while the store is missing the inbox is left alone, since its
+ * retention is not known). Every statement is idempotent, so several instances running it at
+ * once do no harm.
  */
 export const housekeeping = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
   const { auditRetentionDays } = yield* AppConfig
   const count = (rows: ReadonlyArray<unknown>) => rows.length
-  const inboxRetention = sql`make_interval(days => (select retention_days from error_report_settings))`
+  const config = (yield* ConfigStore).current()
+  const inboxDays = config.status === "ready" ? config.snapshot.settings["errorReports.retentionDays"] : null
+  const inboxRetention = sql`make_interval(days => ${inboxDays}::int)`
   const removed = {
     audit: count(
       yield* sql`delete from audit_log where at < now() - make_interval(days => ${auditRetentionDays}) returning id`,

@@ -5,6 +5,8 @@ import type { AppConfigShape } from "../../src/config.js"
 /** Test configuration, free of vitest imports so the e2e server (run by tsx) can use it too. */
 export const adminEmail = "admin@folio.test"
 export const adminPassword = "correct-horse-battery-staple"
+/** FOLIO_SECRET_KEY of test servers (32 bytes, hex). */
+export const testSecretKeyHex = "5f0c1e2d3b4a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"
 
 export const testConfig = (
   overrides: Omit<Partial<AppConfigShape>, "databaseUrl"> & { databaseUrl: string },
@@ -33,6 +35,10 @@ export const testConfig = (
   // The webhook receivers of tests listen on loopback.
   webhookAllowNetworks: ["127.0.0.0/8"],
   jobPollMs: 250,
+  // Changes reach other instances by notification; a test that needs the poll sets its own.
+  configPollMs: 3_600_000,
+  // One key for every test server, so instances on one database read each other's secrets.
+  secretKey: Option.some(Redacted.make(Uint8Array.from(Buffer.from(testSecretKeyHex, "hex")))),
   sentryDsn: Option.none(),
   sentryAllowedDsns: [],
   sentryIngestUrl: Option.none(),
