@@ -169,6 +169,25 @@ export const describeFailure =
           message: `${withStop(error.message)} Digest: ${error.digest}.`,
           hint: "The server log has the cause under this digest.",
         })
+      // A guarded write whose digest is stale: nothing changed (the config commands say more).
+      case "PreconditionFailed":
+        return new CliError({
+          code: error._tag,
+          message: `${withStop(error.message)} The store is at ${error.digest}; nothing was changed.`,
+          exitCode: 4,
+        })
+      case "MaintenanceMode":
+        return new CliError({
+          code: error._tag,
+          message: `Folio at ${url} is in maintenance: ${withStop(error.message)} Try again in ${seconds(error.retryAfterSeconds)}.`,
+          hint: "Admins keep working: sign in as one, or use an admin-scoped token.",
+        })
+      case "ConfigMissing":
+        return new CliError({
+          code: error._tag,
+          message: `Folio at ${url} has no configuration: ${withStop(error.reason)}`,
+          hint: `Fix: ${error.fix}`,
+        })
       case "Forbidden":
       case "NotFound":
       case "Conflict":

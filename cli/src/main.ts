@@ -2,8 +2,10 @@ import { Command, CommanderError } from "commander"
 import { registerBlackouts } from "./commands/blackouts.js"
 import { registerChannels } from "./commands/channels.js"
 import { registerCompanies } from "./commands/companies.js"
+import { registerConfig } from "./commands/config.js"
 import { registerDeliveries } from "./commands/deliveries.js"
 import { registerDoctor } from "./commands/doctor.js"
+import { registerMaintenance } from "./commands/maintenance.js"
 import { registerReports } from "./commands/reports.js"
 import { registerSchedule } from "./commands/schedule.js"
 import { registerSession } from "./commands/session.js"
@@ -36,8 +38,9 @@ Environment:
   NO_COLOR           no colour in any output
   FOLIO_DEBUG        print stack traces of unexpected errors
 
-Exit codes: 0 success, 1 failure, 2 usage error, 3 changes pending (\`schedule apply --dry-run\`),
-130 cancelled, 141 output closed early.
+Exit codes: 0 success, 1 failure, 2 usage error, 3 changes pending (\`schedule apply --dry-run\`,
+\`config diff\`), 4 stale digest (\`config … --if-digest\`: nothing changed), 130 cancelled,
+141 output closed early.
 
 Examples:
   $ folio doctor
@@ -49,6 +52,7 @@ Examples:
   $ folio reports list --status in_review
   $ folio reports import ./reports --upsert
   $ folio schedule apply schedule.yaml --dry-run
+  $ folio config apply config.yaml --dry-run
   $ folio channels create --name ops-hook --kind webhook --webhook-url https://ops.example.com/folio
 `,
   )
@@ -73,6 +77,8 @@ registerSchedule(program)
 registerBlackouts(program)
 registerChannels(program)
 registerDeliveries(program)
+registerConfig(program)
+registerMaintenance(program)
 
 try {
   await program.parseAsync(process.argv)
