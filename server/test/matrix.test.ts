@@ -7,6 +7,7 @@ import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./supp
 import type { Caller, Ctx, Row, Target } from "./support/matrix.js"
 import { accountRows } from "./support/matrixAccount.js"
 import { configRows } from "./support/matrixConfig.js"
+import { controlPanelRows } from "./support/matrixControlPanel.js"
 import { directoryRows } from "./support/matrixDirectory.js"
 import { errorReportRows } from "./support/matrixErrorReports.js"
 import { releaseRows } from "./support/matrixReleases.js"
@@ -39,6 +40,7 @@ const table: Record<string, Row> = {
   ...errorReportRows({ db: () => db }),
   ...releaseRows({ db: () => db, next }),
   ...configRows({ next }),
+  ...controlPanelRows(),
 }
 
 const contract = Object.values(FolioApi.groups).flatMap((group) =>

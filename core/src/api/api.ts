@@ -5,6 +5,7 @@ import { AuditGroup } from "./audit.js"
 import { AuthGroup } from "./auth.js"
 import { ChannelsGroup } from "./channels.js"
 import { CompaniesGroup } from "./companies.js"
+import { ControlPanelGroup } from "./controlPanel.js"
 import { ErrorReportsGroup } from "./errorReports.js"
 import { HealthGroup } from "./health.js"
 import { InvitesGroup } from "./invites.js"
@@ -38,6 +39,7 @@ export class FolioApi extends HttpApi.make("folio")
   .add(ChannelsGroup)
   .add(SearchGroup)
   .add(ErrorReportsGroup)
+  .add(ControlPanelGroup)
   .addError(UnrecognizedAction)
   .addError(PayloadTooLarge)
   .addError(InternalServerError)

@@ -2,16 +2,25 @@ import { HttpServerRequest } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import {
   AuditEntry as AuditEntryRow,
+  type AuditFilterParams,
   type AuditListParams,
+  auditCsv,
+  auditExportMaxRows,
   decodeCursor,
   encodeCursor,
   ValidationError,
 } from "@folio/core"
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema, Stream } from "effect"
 
 const decodeRows = Schema.decodeUnknown(
   Schema.Array(Schema.Struct({ ...AuditEntryRow.fields, at: Schema.DateFromSelf })),
 )
+
+/** A LIKE pattern for text starting with `text`, any case (its own `%`, `_` and `\\` taken literally). */
+const prefixPattern = (text: string): string => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** Entries an export reads per query. */
+const exportBatch = 1000
 
 export interface AuditEntry {
   readonly action: string
@@ -58,37 +67,86 @@ export class Audit extends Effect.Service<Audit>()("@folio/server/Audit", {
             Effect.asVoid,
             Effect.orDie,
           )
-    /** Newest first, keyset-paged by id; `action` matches exactly or as a prefix ending in ".". */
+    /** The WHERE clauses of a list or an export; `action` matches exactly or as a prefix ending in ".". */
+    const filterClauses = (params: AuditFilterParams) => [
+      params.userId === undefined
+        ? sql`true`
+        : sql`(actor_id = ${params.userId} or (target_type = 'user' and target_id = ${params.userId}))`,
+      params.actor === undefined || params.actor.trim() === ""
+        ? sql`true`
+        : sql`lower(actor_email) like ${prefixPattern(params.actor.trim())}`,
+      params.action === undefined
+        ? sql`true`
+        : params.action.endsWith(".")
+          ? sql`action like ${`${params.action}%`}`
+          : sql`action = ${params.action}`,
+      params.targetType === undefined ? sql`true` : sql`target_type = ${params.targetType}`,
+      params.targetId === undefined || params.targetId.trim() === ""
+        ? sql`true`
+        : sql`target_id = ${params.targetId.trim()}`,
+      params.from === undefined ? sql`true` : sql`at >= ${params.from}`,
+      params.to === undefined ? sql`true` : sql`at < ${params.to}`,
+    ]
+
+    /** Entries matching the filters with an id below `before`, newest first. */
+    const page = (params: AuditFilterParams, before: string | undefined, limit: number) =>
+      sql`
+        select id::text, at, actor_id, actor_email, action, target_type, target_id, before, after, ip
+        from audit_log
+        where ${sql.and([...filterClauses(params), before === undefined ? sql`true` : sql`id < ${before}::bigint`])}
+        order by audit_log.id desc limit ${limit}`.pipe(Effect.flatMap(decodeRows), Effect.orDie)
+
+    /** Newest first, keyset-paged by id. */
     const list = (params: AuditListParams) =>
       Effect.gen(function* () {
         const limit = params.limit ?? 50
-        const before = params.cursor === undefined ? undefined : decodeCursor(params.cursor)?.[0]
-        if (params.cursor !== undefined && (typeof before !== "string" || !/^\d{1,19}$/.test(before))) {
+        const key = params.cursor === undefined ? undefined : decodeCursor(params.cursor)?.[0]
+        const before = typeof key === "string" && /^\d{1,19}$/.test(key) ? key : undefined
+        if (params.cursor !== undefined && before === undefined) {
           return yield* ValidationError.field(
             "cursor",
             "The page cursor is not valid; start again from the first page.",
           )
         }
-        const filters = [
-          before === undefined ? sql`true` : sql`id < ${before}::bigint`,
-          params.userId === undefined
-            ? sql`true`
-            : sql`(actor_id = ${params.userId} or (target_type = 'user' and target_id = ${params.userId}))`,
-          params.action === undefined
-            ? sql`true`
-            : params.action.endsWith(".")
-              ? sql`action like ${`${params.action}%`}`
-              : sql`action = ${params.action}`,
-        ]
-        const rows = yield* sql`
-          select id::text, at, actor_id, actor_email, action, target_type, target_id, before, after, ip
-          from audit_log where ${sql.and(filters)}
-          order by audit_log.id desc limit ${limit + 1}`.pipe(Effect.flatMap(decodeRows), Effect.orDie)
+        if (params.from !== undefined && params.to !== undefined && params.from >= params.to) {
+          return yield* ValidationError.field("to", "The end of the date range must be after its start.")
+        }
+        const rows = yield* page(params, before, limit + 1)
         const items = rows.slice(0, limit)
         const last = items.at(-1)
         return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.id]) : null }
       })
 
-    return { record, recordSystem, list } as const
+    /**
+     * The filtered log as CSV text, newest first, read a batch at a time so a large export is
+     * never held in memory whole; at most `auditExportMaxRows` entries.
+     */
+    const exportCsv = (params: AuditFilterParams) =>
+      Effect.gen(function* () {
+        if (params.from !== undefined && params.to !== undefined && params.from >= params.to) {
+          return yield* ValidationError.field("to", "The end of the date range must be after its start.")
+        }
+        const batches = Stream.paginateEffect(
+          { before: undefined as string | undefined, taken: 0 },
+          (state) =>
+            page(params, state.before, Math.min(exportBatch, auditExportMaxRows - state.taken)).pipe(
+              Effect.map((rows) => {
+                const taken = state.taken + rows.length
+                const last = rows.at(-1)
+                const more = rows.length === exportBatch && taken < auditExportMaxRows && last !== undefined
+                return [rows, more ? Option.some({ before: last.id, taken }) : Option.none()] as const
+              }),
+            ),
+        )
+        return Stream.concat(
+          Stream.make(auditCsv([], true)),
+          batches.pipe(
+            Stream.filter((rows) => rows.length > 0),
+            Stream.map((rows) => auditCsv(rows, false)),
+          ),
+        ).pipe(Stream.encodeText)
+      })
+
+    return { record, recordSystem, list, exportCsv } as const
   }),
 }) {}

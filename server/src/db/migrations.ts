@@ -20,6 +20,7 @@ import releases from "./migrations/0014_releases.js"
 import emailChannel from "./migrations/0015_email_channel.js"
 import deliveryQueue from "./migrations/0016_delivery_queue.js"
 import configStore from "./migrations/0017_config_store.js"
+import instances from "./migrations/0018_instances.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -40,6 +41,7 @@ const migrations = {
   "0015_email_channel": emailChannel,
   "0016_delivery_queue": deliveryQueue,
   "0017_config_store": configStore,
+  "0018_instances": instances,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

@@ -10,6 +10,10 @@ import { Sessions } from "../auth/sessions.js"
 import { Sso } from "../auth/sso.js"
 import { Channels } from "../channels/service.js"
 import { Companies } from "../companies/service.js"
+import { FailedWork } from "../controlPanel/failedWork.js"
+import { ControlPanelHealthCheck } from "../controlPanel/health.js"
+import { ServerInstance } from "../controlPanel/instances.js"
+import { ActiveSessions } from "../controlPanel/sessions.js"
 import { ErrorIssues } from "../errorReports/issues.js"
 import { ErrorReportSettingsStore } from "../errorReports/settings.js"
 import { Traces } from "../errorReports/traces.js"
@@ -31,6 +35,7 @@ import { AuthLive } from "./auth.js"
 import { ChannelsLive } from "./channels.js"
 import { CompaniesLive } from "./companies.js"
 import { ConfigGroupLive, SiteLive } from "./config.js"
+import { ControlPanelLive } from "./controlPanel.js"
 import { ErrorReportsLive } from "./errorReports.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
@@ -80,6 +85,7 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     ErrorReportsLive,
     ConfigGroupLive,
     SiteLive,
+    ControlPanelLive,
   ]),
   Layer.provide(AuthenticationLive),
   Layer.provide([EmailAuth.Default, Profiles.Default, Sso.Default]),
@@ -88,6 +94,8 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
   Layer.provide([Reports.Default, ReportImporter.Default, Tickers.Default, Search.Default]),
   Layer.provide([Releases.Default, ReleaseRules.Default, Channels.Default, FeedTokens.Default]),
   Layer.provide([Companies.Default, Teams.Default, Users.Default, ReportsRepo.Default, TickersRepo.Default]),
+  Layer.provide([ControlPanelHealthCheck.Default, FailedWork.Default, ActiveSessions.Default]),
+  Layer.provide(ServerInstance.Default),
   Layer.provide(UsersRepo.Default),
   Layer.merge(UnrecognizedActionLive),
 )

@@ -19,7 +19,7 @@ import type { Message } from "./templates.js"
 export const mailAttempts = 5
 
 /** No retry after this: the links a message carries may have expired, and the person moved on. */
-const retryWindow = "30 minutes"
+export const retryWindow = "30 minutes"
 
 /** How many messages one instance sends at once; a retry claims no more than it is about to send. */
 const retryConcurrency = 4
