@@ -1,5 +1,5 @@
 import { Unauthorized } from "@folio/core"
-import { QueryCache, QueryClient } from "@tanstack/react-query"
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query"
 import { createRouter } from "@tanstack/react-router"
 import { sessionKeys } from "./api/session"
 import { ErrorScreen } from "./components/ErrorScreen"
@@ -8,6 +8,7 @@ import { NotFoundScreen } from "./components/NotFoundScreen"
 import { routeTree } from "./routeTree.gen"
 import { watchRouteChunks } from "./routing/chunkDeadline"
 import { dynamicPreloadStaleTime, preloadStaleTimeFor } from "./routing/preloadFreshness"
+import { gatePathOf, isGatePath } from "./routing/siteGate"
 
 /**
  * Retrying only helps when the request never got an answer; a typed answer from the server (401,
@@ -17,11 +18,23 @@ const shouldRetry = (failureCount: number, error: unknown): boolean =>
   failureCount < 2 && error instanceof Error && "_tag" in error && error._tag === "RequestError"
 
 export const createAppRouter = () => {
+  // Maintenance (503 MaintenanceMode) or no configuration (503 ConfigMissing), said by any call,
+  // a query or a write: the whole console gives way to its screen, which leads back later.
+  const leaveForGate = (error: unknown): boolean => {
+    const to = gatePathOf(error)
+    if (to === undefined) return false
+    const here = router.state.location
+    if (!isGatePath(here.pathname)) void router.navigate({ to, search: { from: here.href }, replace: true })
+    return true
+  }
+
   const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({ onError: (error) => void leaveForGate(error) }),
     queryCache: new QueryCache({
       // The session ended elsewhere (expired, revoked, signed out in another tab): back to sign-in.
       // Only when a session was known: a first visit's 401 is handled by the route that asked.
       onError: (error) => {
+        if (leaveForGate(error)) return
         if (!(error instanceof Unauthorized)) return
         if (queryClient.getQueryData(sessionKeys.me) === undefined) return
         const here = router.state.location

@@ -54,4 +54,11 @@ describe("navItemsFor", () => {
     expect(labels("developer", "client")).not.toContain("Error reports")
     expect(labels("developer", "client")).toContain("Developer")
   })
+
+  it("shows Configuration to admins only", () => {
+    expect(labels("admin", "publisher")).toContain("Configuration")
+    for (const role of ["editor", "analyst", "developer", "reader"] as const) {
+      expect(labels(role, "publisher")).not.toContain("Configuration")
+    }
+  })
 })

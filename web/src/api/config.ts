@@ -1,4 +1,11 @@
-import type { ConfigHistoryPage, ConfigOperation, ConfigSnapshot, SiteStatus } from "@folio/core"
+import {
+  type ConfigHistoryPage,
+  ConfigMissing,
+  type ConfigOperation,
+  type ConfigSnapshot,
+  type SiteStatus,
+  Unauthorized,
+} from "@folio/core"
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query"
 import { callApi } from "./client"
 
@@ -12,6 +19,7 @@ export const configKeys = {
 
 export const siteKeys = {
   status: ["site", "status"] as const,
+  configuration: ["site", "configuration"] as const,
 }
 
 /**
@@ -24,6 +32,32 @@ export const siteStatusQueryOptions = () =>
     queryKey: siteKeys.status,
     queryFn: (): Promise<SiteStatus> => callApi((client) => client.site.status()),
     staleTime: 15_000,
+  })
+
+/** Why this server has no configuration and the command that mends it, or null when it has one. */
+export type ConfigAvailability =
+  | { readonly missing: null }
+  | { readonly missing: { readonly reason: string; readonly fix: string } }
+
+/**
+ * Whether the server has its configuration, asked where every screen asks first (the session):
+ * without a snapshot every API path but health and status answers 503 ConfigMissing, signed in
+ * or not, and a 401 or a session means the configuration is back.
+ */
+export const configAvailabilityQueryOptions = () =>
+  queryOptions({
+    queryKey: siteKeys.configuration,
+    queryFn: async (): Promise<ConfigAvailability> => {
+      try {
+        await callApi((client) => client.session.me())
+        return { missing: null }
+      } catch (error) {
+        if (error instanceof ConfigMissing) return { missing: { reason: error.reason, fix: error.fix } }
+        if (error instanceof Unauthorized) return { missing: null }
+        throw error
+      }
+    },
+    staleTime: 0,
   })
 
 /** The store as it is now: every key (secrets only say whether they are set) and its digest. */

@@ -1,8 +1,10 @@
 import { Button, Text, ThemeIcon, Title } from "@mantine/core"
 import { useDocumentTitle } from "@mantine/hooks"
+import { Navigate, useRouterState } from "@tanstack/react-router"
 import { useEffect } from "react"
 import { describeError } from "../errors/describeError"
 import { reportShownError } from "../monitoring/sentry"
+import { type GatePath, gatePathOf } from "../routing/siteGate"
 import { CenteredScreen } from "./CenteredScreen"
 import { AlertIcon, ReloadIcon } from "./icons"
 
@@ -16,6 +18,17 @@ const headings = {
 
 /** The root error boundary: the error catalogue's exact words, and a way out. */
 export const ErrorScreen = ({ error }: { readonly error: unknown }) => {
+  // Maintenance or missing configuration is not this screen's fault: show the screen that explains.
+  const gate = gatePathOf(error)
+  return gate === undefined ? <ErrorDetails error={error} /> : <ToGate to={gate} />
+}
+
+const ToGate = ({ to }: { readonly to: GatePath }) => {
+  const href = useRouterState({ select: (state) => state.location.href })
+  return <Navigate to={to} search={{ from: href }} replace />
+}
+
+const ErrorDetails = ({ error }: { readonly error: unknown }) => {
   useDocumentTitle("Error · Folio")
   const { kind, text, digest } = describeError(error, window.location.host)
   useEffect(() => {

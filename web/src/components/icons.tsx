@@ -231,3 +231,31 @@ export const ArrowRightIcon = (props: IconProps) => (
     <path d="M5 12h14M13 18l6-6-6-6" />
   </Icon>
 )
+
+export const ToolIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 10h3V7L6.5 3.5a6 6 0 0 1 8 8l6 6a2 2 0 0 1-3 3l-6-6a6 6 0 0 1-8-8L7 10" />
+  </Icon>
+)
+
+export const SlidersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="14" cy="6" r="2" />
+    <circle cx="8" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+    <path d="M4 6h8M16 6h4M4 12h2M10 12h10M4 18h11M19 18h1" />
+  </Icon>
+)
+
+export const DatabaseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <ellipse cx="12" cy="6" rx="8" ry="3" />
+    <path d="M4 6v6c0 1.66 3.58 3 8 3s8-1.34 8-3V6M4 12v6c0 1.66 3.58 3 8 3s8-1.34 8-3v-6" />
+  </Icon>
+)
+
+export const TrashIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
+  </Icon>
+)

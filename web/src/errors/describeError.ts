@@ -1,11 +1,14 @@
 import { HttpClientError } from "@effect/platform"
 import {
+  ConfigMissing,
   Conflict,
   clientExceptionText,
   Forbidden,
   InternalServerError,
+  MaintenanceMode,
   NotFound,
   PayloadTooLarge,
+  PreconditionFailed,
   RateLimited,
   ServiceUnavailable,
   serverExceptionText,
@@ -50,6 +53,9 @@ export const describeError = (error: unknown, host: string): ErrorDescription =>
     error instanceof Forbidden ||
     error instanceof NotFound ||
     error instanceof Conflict ||
+    error instanceof PreconditionFailed ||
+    error instanceof MaintenanceMode ||
+    error instanceof ConfigMissing ||
     error instanceof RateLimited ||
     error instanceof PayloadTooLarge ||
     error instanceof ValidationError ||

@@ -1,5 +1,6 @@
 import { type SsoErrorCode, Unauthorized } from "@folio/core"
 import { createFileRoute, redirect } from "@tanstack/react-router"
+import { siteStatusQueryOptions } from "../api/config"
 import { meQueryOptions } from "../api/session"
 import { defaultSignedInPath, safeRedirectTarget } from "../auth/redirectTarget"
 import { type LoginNotice, LoginScreen } from "./-components/LoginScreen"
@@ -45,6 +46,9 @@ export const Route = createFileRoute("/login")({
     // Already signed in: nothing to do here.
     throw redirect({ href: targetOf(search), replace: true })
   },
+  // Which methods the admins left on; without an answer both are offered (the server still refuses).
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(siteStatusQueryOptions()).catch(() => undefined),
   component: LoginRoute,
 })
 

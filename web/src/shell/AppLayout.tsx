@@ -19,6 +19,7 @@ import classes from "./AppLayout.module.css"
 import { CommandPalette } from "./CommandPalette"
 import { NavLinkItem } from "./NavLinkItem"
 import { activeNavItem, navItemsFor } from "./navigation"
+import { SiteBanner } from "./SiteBanner"
 import { UserMenu } from "./UserMenu"
 
 /** The signed-in shell: header, navigation (a drawer-like panel under `sm`), and the screen. */
@@ -124,6 +125,7 @@ export const AppLayout = () => {
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <SiteBanner me={me} />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -12,6 +12,7 @@ import {
   MailIcon,
   ReportIcon,
   SearchIcon,
+  SlidersIcon,
   StarIcon,
   UploadIcon,
   UserIcon,
@@ -49,6 +50,7 @@ export const navItems: ReadonlyArray<NavItem> = [
     publisherOnly: true,
     icon: BugIcon,
   },
+  { label: "Configuration", to: "/admin-config", action: "config.manage", icon: SlidersIcon },
   { label: "Profile", to: "/profile", action: "profile.manage", icon: UserIcon },
 ]
 

@@ -27,6 +27,7 @@ import { EmailRequestForm } from "./EmailRequestForm"
 import { useFinishSignIn } from "./finishSignIn"
 import { cooldownLabel, useCooldown } from "./formFailure"
 import { SsoButton, SsoError } from "./SsoSignIn"
+import { AdminPasswordLink, SsoOnlySignIn, useSignInMethods } from "./signInMethods"
 import { type FieldErrors, fieldErrorsFrom, type SignInField, validateSignIn } from "./signInValidation"
 
 /** What the server said, split into field errors and a message for the whole form. */
@@ -77,7 +78,16 @@ export const LoginScreen = ({
   email,
   ssoError,
 }: LoginScreenProps) => {
-  const [method, setMethod] = useState<Method>(initialMethod ?? "password")
+  const methods = useSignInMethods()
+  // With the password form off, people start on the sign-in link (admins may still ask for the form).
+  const [method, setMethod] = useState<Method>(
+    methods.magicLink && (initialMethod === "link" || !methods.password) ? "link" : "password",
+  )
+  const [adminPassword, setAdminPassword] = useState(false)
+  const choosePassword = () => {
+    if (!methods.password) setAdminPassword(true)
+    setMethod("password")
+  }
   const [emailValue, setEmailValue] = useState(email ?? "")
   const [sent, setSent] = useState<{ message: string; email: string } | null>(null)
   const finishSignIn = useFinishSignIn()
@@ -91,9 +101,11 @@ export const LoginScreen = ({
             <Anchor component="button" type="button" fz="sm" onClick={() => setMethod("link")}>
               Use a different email
             </Anchor>
-            <Anchor component="button" type="button" fz="sm" onClick={() => setMethod("password")}>
-              Sign in with a password
-            </Anchor>
+            {methods.password && (
+              <Anchor component="button" type="button" fz="sm" onClick={choosePassword}>
+                Sign in with a password
+              </Anchor>
+            )}
           </Group>
         }
       >
@@ -130,16 +142,25 @@ export const LoginScreen = ({
               setMethod("linkSent")
             }}
           />
-          <Button variant="subtle" fullWidth onClick={() => setMethod("password")}>
-            Sign in with a password instead
-          </Button>
+          {methods.password ? (
+            <Button variant="subtle" fullWidth onClick={choosePassword}>
+              Sign in with a password instead
+            </Button>
+          ) : (
+            <AdminPasswordLink onClick={choosePassword} />
+          )}
         </Stack>
       </AuthLayout>
     )
   }
 
+  if (!methods.password && !adminPassword) {
+    return <SsoOnlySignIn redirectTo={redirectTo} onAdminPassword={choosePassword} />
+  }
+
   return (
     <PasswordSignIn
+      offerLink={methods.magicLink}
       redirectTo={redirectTo}
       email={emailValue}
       onEmailChange={setEmailValue}
@@ -187,6 +208,7 @@ const Notice = ({ notice }: { readonly notice: LoginNotice }) => (
 )
 
 const PasswordSignIn = ({
+  offerLink,
   redirectTo,
   email,
   onEmailChange,
@@ -194,6 +216,7 @@ const PasswordSignIn = ({
   ssoError,
   onUseLink,
 }: {
+  readonly offerLink: boolean
   readonly redirectTo: string
   readonly email: string
   readonly onEmailChange: (email: string) => void
@@ -324,10 +347,14 @@ const PasswordSignIn = ({
             </Button>
           </Stack>
         </form>
-        <Divider label="or" labelPosition="center" />
-        <Button variant="default" fullWidth leftSection={<MailIcon size={16} />} onClick={onUseLink}>
-          Email me a sign-in link
-        </Button>
+        {offerLink && (
+          <>
+            <Divider label="or" labelPosition="center" />
+            <Button variant="default" fullWidth leftSection={<MailIcon size={16} />} onClick={onUseLink}>
+              Email me a sign-in link
+            </Button>
+          </>
+        )}
         <SsoButton redirectTo={redirectTo} />
       </Stack>
     </AuthLayout>
