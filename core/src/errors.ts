@@ -79,6 +79,30 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
   HttpApiSchema.annotations({ status: 503 }),
 ) {}
 
+/** A write guarded by `If-Match` whose digest is no longer the store's: nothing was changed. */
+export class PreconditionFailed extends Schema.TaggedError<PreconditionFailed>()(
+  "PreconditionFailed",
+  { message: Schema.String, digest: Schema.String },
+  HttpApiSchema.annotations({ status: 412 }),
+) {}
+
+/** Maintenance mode is on and the caller is not an admin: try again after `retryAfterSeconds`. */
+export class MaintenanceMode extends Schema.TaggedError<MaintenanceMode>()(
+  "MaintenanceMode",
+  { message: Schema.String, retryAfterSeconds: Schema.Int },
+  HttpApiSchema.annotations({ status: 503 }),
+) {}
+
+/**
+ * This server instance has no configuration snapshot: `reason` says why, `fix` is the command
+ * that mends it. The instance recovers by itself once a snapshot loads.
+ */
+export class ConfigMissing extends Schema.TaggedError<ConfigMissing>()(
+  "ConfigMissing",
+  { message: Schema.String, reason: Schema.String, fix: Schema.String },
+  HttpApiSchema.annotations({ status: 503 }),
+) {}
+
 /** A request body over what the server reads for that endpoint (see `bodyMaxBytesFor`). */
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
@@ -103,5 +127,8 @@ export type ApiError =
   | RateLimited
   | UnrecognizedAction
   | ServiceUnavailable
+  | PreconditionFailed
+  | MaintenanceMode
+  | ConfigMissing
   | PayloadTooLarge
   | InternalServerError

@@ -2,7 +2,11 @@ import { PgClient } from "@effect/sql-pg"
 import { Company, CreatedChannel, type Delivery, DeliveryPage, Profile, Report, Team } from "@folio/core"
 import { Layer, ManagedRuntime, Option, Redacted, type Schema, String as Str } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ConfigRepo } from "../src/config/repo.js"
+import { SecretBox } from "../src/config/secrets.js"
+import { ConfigStore } from "../src/config/store.js"
 import { AppConfig } from "../src/config.js"
+import { DatabaseInfo } from "../src/db/database.js"
 import { Mailer } from "../src/mail/mailer.js"
 import { digestTask } from "../src/notifications/digest.js"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
@@ -375,6 +379,10 @@ describe("weekly digest", { timeout: jobTimeout }, () => {
     await setPreferences("initechOne", { reportPublished: true, weeklyDigest: true, newSignIn: true })
     const runtime = ManagedRuntime.make(
       Mailer.Default.pipe(
+        // Link lifetimes come from the configuration store (its defaults, unloaded).
+        Layer.provide(ConfigStore.Default),
+        Layer.provide(Layer.mergeAll(ConfigRepo.Default, SecretBox.Default)),
+        Layer.provide(Layer.succeed(DatabaseInfo, { embedded: false })),
         Layer.provideMerge(
           Layer.succeed(
             AppConfig,

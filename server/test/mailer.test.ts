@@ -1,7 +1,11 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, ManagedRuntime, Option, Redacted, String as Str } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ConfigRepo } from "../src/config/repo.js"
+import { SecretBox } from "../src/config/secrets.js"
+import { ConfigStore } from "../src/config/store.js"
 import { AppConfig } from "../src/config.js"
+import { DatabaseInfo } from "../src/db/database.js"
 import type { Template } from "../src/mail/letters.js"
 import { Mailer, mailAttempts } from "../src/mail/mailer.js"
 import { testConfig } from "./support/config.js"
@@ -92,6 +96,10 @@ beforeAll(async () => {
   mailbox = await startMailbox()
   runtime = ManagedRuntime.make(
     Mailer.Default.pipe(
+      // Link lifetimes come from the configuration store (its defaults, unloaded).
+      Layer.provide(ConfigStore.Default),
+      Layer.provide(Layer.mergeAll(ConfigRepo.Default, SecretBox.Default)),
+      Layer.provide(Layer.succeed(DatabaseInfo, { embedded: false })),
       Layer.provide(
         Layer.succeed(
           AppConfig,

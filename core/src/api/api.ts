@@ -1,10 +1,17 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import pkg from "../../package.json" with { type: "json" }
-import { InternalServerError, PayloadTooLarge, UnrecognizedAction } from "../errors.js"
+import {
+  ConfigMissing,
+  InternalServerError,
+  MaintenanceMode,
+  PayloadTooLarge,
+  UnrecognizedAction,
+} from "../errors.js"
 import { AuditGroup } from "./audit.js"
 import { AuthGroup } from "./auth.js"
 import { ChannelsGroup } from "./channels.js"
 import { CompaniesGroup } from "./companies.js"
+import { ConfigGroup, SiteGroup } from "./config.js"
 import { ControlPanelGroup } from "./controlPanel.js"
 import { ErrorReportsGroup } from "./errorReports.js"
 import { HealthGroup } from "./health.js"
@@ -39,10 +46,14 @@ export class FolioApi extends HttpApi.make("folio")
   .add(ChannelsGroup)
   .add(SearchGroup)
   .add(ErrorReportsGroup)
+  .add(ConfigGroup)
+  .add(SiteGroup)
   .add(ControlPanelGroup)
   .addError(UnrecognizedAction)
   .addError(PayloadTooLarge)
   .addError(InternalServerError)
+  .addError(MaintenanceMode)
+  .addError(ConfigMissing)
   .prefix(apiPrefix)
   .annotate(OpenApi.Title, "Folio API")
   .annotate(OpenApi.Version, pkg.version)

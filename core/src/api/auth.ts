@@ -11,7 +11,7 @@ import {
   SsoConfig,
 } from "../domain/authLinks.js"
 import { SignInResult } from "../domain/user.js"
-import { RateLimited, Unauthorized, ValidationError } from "../errors.js"
+import { Forbidden, RateLimited, Unauthorized, ValidationError } from "../errors.js"
 import { storableText } from "../schema/text.js"
 
 const kind = HttpApiSchema.param("kind", LinkKind)
@@ -22,13 +22,16 @@ export class AuthGroup extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("requestMagicLink", "/auth/magic-link")
       .setPayload(RequestLink)
       .addSuccess(LinkRequested, { status: 202 })
-      .annotate(OpenApi.Summary, "Email me a sign-in link (and a 6-digit code)"),
+      .addError(Forbidden)
+      .annotate(OpenApi.Summary, "Email me a sign-in link (and a 6-digit code)")
+      .annotate(OpenApi.Description, "403 when sign-in links are turned off (`auth.magicLink.enabled`)."),
   )
   .add(
     HttpApiEndpoint.post("consumeMagicLink", "/auth/magic-link/consume")
       .setPayload(ConsumeMagicLink)
       .addSuccess(SignInResult)
       .addError(Unauthorized)
+      .addError(Forbidden)
       .annotate(OpenApi.Summary, "Sign in with a link's token or its 6-digit code")
       .annotate(OpenApi.Description, "Opening a link (GET) never uses it: only this POST does."),
   )

@@ -3,7 +3,7 @@ import { Context, type Option, Schema } from "effect"
 import type { TokenScope } from "../domain/apiToken.js"
 import type { CompanySummary } from "../domain/company.js"
 import type { User } from "../domain/user.js"
-import { Forbidden, Unauthorized } from "../errors.js"
+import { Forbidden, MaintenanceMode, Unauthorized } from "../errors.js"
 
 export const sessionCookieName = "folio_session"
 export const csrfHeaderName = "x-folio-csrf"
@@ -36,7 +36,7 @@ export const bearerToken = HttpApiSecurity.bearer.pipe(
 )
 
 export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("Authentication", {
-  failure: Schema.Union(Unauthorized, Forbidden),
+  failure: Schema.Union(Unauthorized, Forbidden, MaintenanceMode),
   provides: CurrentActor,
   security: { bearerToken, sessionCookie },
 }) {}

@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Me, SignInPayload, SignInResult } from "../domain/user.js"
-import { RateLimited, Unauthorized, ValidationError } from "../errors.js"
+import { Forbidden, RateLimited, Unauthorized, ValidationError } from "../errors.js"
 import { Authentication } from "./security.js"
 
 /** Signing in is public; everything else in this group needs a session. */
@@ -11,6 +11,7 @@ export class SessionGroup extends HttpApiGroup.make("session")
       .setPayload(SignInPayload)
       .addSuccess(SignInResult)
       .addError(Unauthorized)
+      .addError(Forbidden)
       .addError(ValidationError)
       .addError(RateLimited)
       .annotate(OpenApi.Summary, "Sign in with email and password")

@@ -5,6 +5,7 @@ import {
   type Actor,
   Conflict,
   type ConsumeMagicLink,
+  Forbidden,
   type InviteUser,
   type LinkKind,
   linkRequestedText,
@@ -19,6 +20,8 @@ import {
 } from "@folio/core"
 import { Effect, Option, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
+import type { ConfigSettings } from "../config/settings.js"
+import { ConfigStore } from "../config/store.js"
 import { onUniqueViolation } from "../db/constraints.js"
 import { enqueue } from "../jobs/worker.js"
 import { Mailer } from "../mail/mailer.js"
@@ -33,10 +36,26 @@ const clientIp = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
   Option.getOrElse(request.remoteAddress, () => "unknown"),
 )
 
-const mailLimits = (purpose: string, email: string, ip: string): ReadonlyArray<Limit> => [
-  { key: `${purpose}:account:${email}`, max: 3, windowSeconds: 15 * 60 },
-  { key: `${purpose}:ip:${ip}`, max: 20, windowSeconds: 15 * 60 },
+const mailLimits = (
+  purpose: string,
+  email: string,
+  ip: string,
+  settings: ConfigSettings,
+): ReadonlyArray<Limit> => [
+  {
+    key: `${purpose}:account:${email}`,
+    max: settings["limits.email.perAccountPer15Minutes"],
+    windowSeconds: 15 * 60,
+  },
+  {
+    key: `${purpose}:ip:${ip}`,
+    max: settings["limits.email.perAddressPer15Minutes"],
+    windowSeconds: 15 * 60,
+  },
 ]
+
+const magicLinksOffText =
+  "Sign-in links are turned off here. Sign in with your password or single sign-on instead."
 
 const badPassword = (problem: string) =>
   new ValidationError({ message: problem, issues: [{ path: ["password"], message: problem }] })
@@ -79,6 +98,7 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
     const limits = yield* RateLimits
     const sessions = yield* Sessions
     const audit = yield* Audit
+    const config = yield* ConfigStore
     /**
      * Answers once the request is counted against its limits, which are the same for every
      * email, and queued (the `link_request` job, `sendLinkMail`); looking the account up and
@@ -87,7 +107,7 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
      */
     const requestLink = (purpose: "magic-link" | "reset", email: string) =>
       Effect.gen(function* () {
-        const scoped = mailLimits(purpose, email, yield* clientIp)
+        const scoped = mailLimits(purpose, email, yield* clientIp, config.settings())
         yield* limits.take(scoped, purpose === "reset" ? "request a reset link" : "request a sign-in link")
         yield* enqueue("link_request", { purpose, email })
         return { message: linkRequestedText }
@@ -95,6 +115,9 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
 
     const consumeMagicLink = (payload: ConsumeMagicLink) =>
       Effect.gen(function* () {
+        if (!config.settings()["auth.magicLink.enabled"]) {
+          return yield* new Forbidden({ message: magicLinksOffText })
+        }
         const ip = yield* clientIp
         const ipLimit = [{ key: `magic-consume:ip:${ip}`, max: 20, windowSeconds: 60 }]
         yield* limits.take(ipLimit, "sign in")
@@ -203,7 +226,10 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
       })
 
     return {
-      requestMagicLink: (email: string) => requestLink("magic-link", email),
+      requestMagicLink: (email: string) =>
+        config.settings()["auth.magicLink.enabled"]
+          ? requestLink("magic-link", email)
+          : Effect.fail(new Forbidden({ message: magicLinksOffText })),
       forgotPassword: (email: string) => requestLink("reset", email),
       consumeMagicLink,
       peek,

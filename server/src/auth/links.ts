@@ -2,12 +2,13 @@ import { randomInt, timingSafeEqual } from "node:crypto"
 import { SqlClient } from "@effect/sql"
 import { linkUnusableTexts, Unauthorized } from "@folio/core"
 import { Effect, Option } from "effect"
+import { ConfigStore } from "../config/store.js"
 import { hashSecret, newSecret } from "./tokens.js"
 
 export type LinkKind = "magic_link" | "reset" | "invite"
 
-export const linkLifetimeMinutes: Record<LinkKind, number> = {
-  magic_link: 15,
+/** Reset and invite links last this long; a sign-in link as long as `auth.magicLink.ttlMinutes`. */
+const fixedLifetimeMinutes: Record<Exclude<LinkKind, "magic_link">, number> = {
   reset: 60,
   invite: 7 * 24 * 60,
 }
@@ -15,7 +16,7 @@ export const linkLifetimeMinutes: Record<LinkKind, number> = {
 export const maxCodeAttempts = 5
 
 export const wrongCode =
-  "That code is not right, or it is no longer valid (codes work once, for 15 minutes, and stop after 5 wrong tries). Request a new link if needed."
+  "That code is not right, or it is no longer valid (codes work once, as long as their link, and stop after 5 wrong tries). Request a new link if needed."
 
 interface LinkRow {
   readonly id: string
@@ -30,17 +31,23 @@ interface LinkRow {
 export class Links extends Effect.Service<Links>()("@folio/server/Links", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const config = yield* ConfigStore
 
+    const lifetimeMinutes = (kind: LinkKind): number =>
+      kind === "magic_link" ? config.settings()["auth.magicLink.ttlMinutes"] : fixedLifetimeMinutes[kind]
+
+    /** A new link of `kind` for the user, and how many minutes it lasts (for the letter to say). */
     const issue = (kind: LinkKind, userId: string) =>
       Effect.gen(function* () {
+        const minutes = lifetimeMinutes(kind)
         const token = newSecret()
         const code = kind === "magic_link" ? String(randomInt(0, 1_000_000)).padStart(6, "0") : undefined
         yield* sql`update auth_links set used_at = now() where user_id = ${userId} and kind = ${kind} and used_at is null`
         yield* sql`
           insert into auth_links (kind, user_id, token_hash, code_hash, expires_at)
           values (${kind}, ${userId}, ${hashSecret(token)}, ${code ? hashSecret(`${userId}:${code}`) : null},
-                  now() + make_interval(mins => ${linkLifetimeMinutes[kind]}))`
-        return { token, code }
+                  now() + make_interval(mins => ${minutes}))`
+        return { token, code, minutes }
       }).pipe(Effect.orDie)
 
     /** Looks at a link without using it (GET pages, mail scanners). */

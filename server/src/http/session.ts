@@ -1,14 +1,17 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
-import { CurrentActor, FolioApi, Unauthorized } from "@folio/core"
+import { CurrentActor, FolioApi, Forbidden, Unauthorized } from "@folio/core"
 import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import { decoyHash, verifyPassword } from "../auth/passwords.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { clearSessionCookies, startSession } from "../auth/signIn.js"
+import { ConfigStore } from "../config/store.js"
 import { UsersRepo } from "../users/repo.js"
 
 const wrongCredentials = "Wrong email or password."
+const passwordOffText =
+  'Password sign-in is turned off here. Use "Email me a sign-in link" or single sign-on instead.'
 
 export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) =>
   Effect.gen(function* () {
@@ -16,6 +19,7 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
     const sessions = yield* Sessions
     const rateLimits = yield* RateLimits
     const audit = yield* Audit
+    const config = yield* ConfigStore
 
     return handlers
       .handle("signIn", ({ payload }) =>
@@ -23,9 +27,18 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
           const request = yield* HttpServerRequest.HttpServerRequest
           const ip = Option.getOrElse(request.remoteAddress, () => "unknown")
           // Known and unknown emails are limited alike, so a 429 reveals nothing about accounts.
+          const settings = config.settings()
           const limits = [
-            { key: `sign-in:account:${payload.email}`, max: 5, windowSeconds: 60 },
-            { key: `sign-in:ip:${ip}`, max: 30, windowSeconds: 60 },
+            {
+              key: `sign-in:account:${payload.email}`,
+              max: settings["limits.signIn.perAccountPerMinute"],
+              windowSeconds: 60,
+            },
+            {
+              key: `sign-in:ip:${ip}`,
+              max: settings["limits.signIn.perAddressPerMinute"],
+              windowSeconds: 60,
+            },
           ]
           // Counted before the password is verified, so a parallel burst gets no more tries than
           // the limit; a sign-in that succeeds gives its try back (only failures count).
@@ -47,6 +60,11 @@ export const SessionLive = HttpApiBuilder.group(FolioApi, "session", (handlers) 
             return yield* new Unauthorized({ message: wrongCredentials })
           }
           yield* rateLimits.release(taken)
+          // Checked once the password is right, so the answer tells a stranger nothing; admins
+          // keep their password, so turning it off never locks an installation out.
+          if (!settings["auth.password.enabled"] && found.value.role !== "admin") {
+            return yield* new Forbidden({ message: passwordOffText })
+          }
           return yield* startSession(found.value, payload.client ?? "browser", "password")
         }),
       )

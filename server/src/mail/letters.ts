@@ -1,5 +1,5 @@
 import { Effect, Schema } from "effect"
-import { Links, linkLifetimeMinutes } from "../auth/links.js"
+import { Links } from "../auth/links.js"
 import { renderNotice } from "./notices.js"
 import { inviteMessage, type Message, magicLinkMessage, resetMessage } from "./templates.js"
 
@@ -95,9 +95,8 @@ export const renderLetter = (letter: Letter, origin: string) =>
 const renderLinkLetter = (letter: LinkLetter, origin: string) =>
   Effect.gen(function* () {
     const links = yield* Links
-    const { token, code } = yield* links.issue(letter.template, letter.userId)
+    const { token, code, minutes } = yield* links.issue(letter.template, letter.userId)
     const url = `${origin}${linkPaths[letter.template]}?token=${encodeURIComponent(token)}`
-    const minutes = linkLifetimeMinutes[letter.template]
     const message: Message =
       letter.template === "magic_link"
         ? magicLinkMessage({ name: letter.name, url, code: code ?? "", minutes })
