@@ -1,6 +1,7 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer, Predicate } from "effect"
 import { DatabaseReady, ServerLive } from "./app.js"
+import { repairConfigStoreLogged } from "./config/init.js"
 import { AppConfig, appConfig, describeConfigError } from "./config.js"
 import { LoggerLive } from "./log.js"
 
@@ -16,10 +17,13 @@ const program = Effect.gen(function* () {
     layer.pipe(Layer.provide(Layer.succeed(AppConfig, config)))
   const logger = LoggerLive.pipe(Layer.provide(Layer.succeed(AppConfig, config)))
   if (command === "migrate") {
-    return yield* Effect.scoped(Layer.build(provided(DatabaseReady))).pipe(
-      Effect.zipRight(Effect.logInfo("Migrations are up to date.")),
-      Effect.provide(logger),
-    )
+    // The configuration store is repaired here only, never by `serve`: a table renamed away by
+    // mistake must show up as missing configuration, not be replaced by the defaults unnoticed.
+    return yield* Effect.scoped(
+      Layer.build(provided(DatabaseReady)).pipe(
+        Effect.flatMap((context) => Effect.provide(repairConfigStoreLogged, context)),
+      ),
+    ).pipe(Effect.zipRight(Effect.logInfo("Migrations are up to date.")), Effect.provide(logger))
   }
   if (command !== "serve") {
     return yield* Effect.fail(new Error(`Unknown command "${command}". Use: folio-server [serve|migrate]`))

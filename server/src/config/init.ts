@@ -62,3 +62,16 @@ export const repairConfigStore = Effect.gen(function* () {
     }),
   )
 })
+
+/** `repairConfigStore`, saying what it did (the `migrate` command's last step). */
+export const repairConfigStoreLogged = repairConfigStore.pipe(
+  Effect.tap(({ created, initialised }) =>
+    created
+      ? Effect.logWarning(
+          "The configuration table was missing: created it with version 1 (every key's default)",
+        )
+      : initialised
+        ? Effect.logWarning("The configuration store was empty: wrote version 1 (every key's default)")
+        : Effect.void,
+  ),
+)

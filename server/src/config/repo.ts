@@ -9,6 +9,7 @@ const decodeRows = Schema.decodeUnknown(Schema.Array(VersionRow))
 export interface NewVersion {
   readonly version: number
   readonly digest: string
+  readonly createdAt: Date
   readonly author: { readonly id: string; readonly email: string } | null
   readonly comment: string | null
   readonly rollbackOf: number | null
@@ -61,8 +62,8 @@ export class ConfigRepo extends Effect.Service<ConfigRepo>()("@folio/server/Conf
       Effect.gen(function* () {
         yield* sql`
           insert into config_versions
-            (version, digest, author_id, author_email, comment, rollback_of, changes, "values")
-          values (${row.version}, ${row.digest}, ${row.author?.id ?? null}, ${row.author?.email ?? null},
+            (version, digest, created_at, author_id, author_email, comment, rollback_of, changes, "values")
+          values (${row.version}, ${row.digest}, ${row.createdAt}, ${row.author?.id ?? null}, ${row.author?.email ?? null},
                   ${row.comment}, ${row.rollbackOf}, ${JSON.stringify(row.changes)}::jsonb,
                   ${JSON.stringify(row.values)}::jsonb)`
         yield* sql`select pg_notify(${configChannel}, ${String(row.version)})`
