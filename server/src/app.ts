@@ -4,8 +4,9 @@ import { HttpApiBuilder, type HttpApp, type HttpRouter, HttpServer } from "@effe
 import { NodeHttpServer } from "@effect/platform-node"
 import { type Duration, Effect, Layer, Option } from "effect"
 import { BootstrapLive } from "./auth/bootstrap.js"
-import { AppConfig, deploymentIdOf } from "./config.js"
 import { ConfigLive } from "./config/layer.js"
+import { ConfigStore } from "./config/store.js"
+import { AppConfig, deploymentIdOf } from "./config.js"
 import { DatabaseLive, MigrationsLive } from "./db/database.js"
 import { ErrorInbox } from "./errorReports/inbox.js"
 import { ErrorReporter, ErrorReporterLive } from "./errorReports/serverSdk.js"
@@ -16,6 +17,7 @@ import { forwardedClient } from "./http/clientAddress.js"
 import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
 import { installBoundedDecodeErrors } from "./http/decodeErrors.js"
 import { errorsAndDeployment } from "./http/middleware.js"
+import { configMissingGate } from "./http/siteGate.js"
 import { JobsLive } from "./jobs/jobs.js"
 import { Mailer } from "./mail/mailer.js"
 import { UnsubscribeLive } from "./notifications/unsubscribeRoute.js"
@@ -83,14 +85,17 @@ export const HttpLive = (options: ServerOptions = {}) =>
       installBoundedDecodeErrors()
       const https = Option.exists(config.publicUrl, (url) => url.protocol === "https:")
       const outer = errorsAndDeployment(deploymentIdOf(config), yield* ErrorReporter, { https })
+      const configGate = configMissingGate(yield* ConfigStore)
       // Like HttpApiBuilder.serve, but our middleware runs inside the response writer, so it
       // can still turn a defect into the 500 JSON body and stamp headers on every response.
       const serve = HttpApiBuilder.httpApp.pipe(
         Effect.map((app) =>
           HttpServer.serve(
             outer(
-              forwardedClient(config.trustedProxies)(
-                apiBodyGuard(config.publicUrl)(options.middleware ? options.middleware(app) : app),
+              configGate(
+                forwardedClient(config.trustedProxies)(
+                  apiBodyGuard(config.publicUrl)(options.middleware ? options.middleware(app) : app),
+                ),
               ),
             ),
           ),
