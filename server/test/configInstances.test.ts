@@ -158,11 +158,13 @@ describe("missing configuration", () => {
     const url = await freshDatabase()
     const setup = await startTestServer({ databaseUrl: url })
     const db = databaseOf(setup)
+    // Signed in while there is a store: without one, sign-in answers 503 too.
+    const token = await cliSignIn(setup, setup.adminEmail, setup.adminPassword)
     await setup.stop()
     await db.query((sql) => sql`drop table config_versions`)
     const server = await startTestServer({ databaseUrl: url })
     try {
-      const client = configClient(server, await cliSignIn(server, server.adminEmail, server.adminPassword))
+      const client = configClient(server, token)
       const missing = await stateOf(client)
       expect(missing).toMatchObject({
         reason: expect.stringContaining("config_versions does not exist"),

@@ -58,6 +58,8 @@ export const repairConfigStore = Effect.gen(function* () {
       const [row] = yield* sql<{ n: number }>`select count(*)::int as n from config_versions`
       const initialised = (row?.n ?? 0) === 0
       if (initialised) yield* insertFirstVersion(initialValues())
+      // Running instances load it now rather than at their next retry or poll.
+      if (created || initialised) yield* sql`select pg_notify(${configChannel}, 'reload')`
       return { created, initialised }
     }),
   )

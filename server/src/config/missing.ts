@@ -77,7 +77,10 @@ export const diagnose = (error: SqlError) =>
     const code = codeOf(error.cause)
     const detail = messageOf(error)
     if (code === "42P01") {
-      const renamed = yield* renamedTable.pipe(Effect.orElseSucceed(() => undefined))
+      const renamed = yield* renamedTable.pipe(
+        Effect.timeout("2 seconds"),
+        Effect.orElseSucceed(() => undefined),
+      )
       const reason = `The configuration table config_versions does not exist (PostgreSQL: ${detail}).`
       return renamed
         ? missing(
@@ -87,7 +90,10 @@ export const diagnose = (error: SqlError) =>
         : missing(reason, `${migrateCommand} creates it with every key's default.`)
     }
     if (code === "42501") {
-      const role = yield* currentRole.pipe(Effect.orElseSucceed(() => undefined))
+      const role = yield* currentRole.pipe(
+        Effect.timeout("2 seconds"),
+        Effect.orElseSucceed(() => undefined),
+      )
       return missing(
         `The server's database role cannot read the configuration table (PostgreSQL: ${detail}).`,
         `GRANT SELECT, INSERT ON config_versions TO ${role ?? "<the server's role>"};`,
