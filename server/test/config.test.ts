@@ -151,7 +151,9 @@ describe("PATCH", () => {
   it("refuses a key that is neither known nor a free key's name", async () => {
     const response = await admin.patch([{ operation: "upsert", key: "Bad Key!", value: 1 }])
     expect(response.status).toBe(400)
-    expect((await errorOf(response)).issues?.map((issue) => issue.path)).toEqual([["operations", 0, "key"]])
+    const error = await errorOf(response)
+    expect(error.issues?.map((issue) => issue.path)).toEqual([["operations", 0, "key"]])
+    expect(error.message).toContain("lower case letters, digits, dots, underscores and dashes")
   })
 
   it("with a stale If-Match answers 412 with the current digest and writes nothing", async () => {

@@ -3,7 +3,7 @@ import type { FieldIssue } from "../errors.js"
 import { JsonValue } from "../schema/json.js"
 import { Cursor, Page, PageLimit } from "../schema/pagination.js"
 import { isStorableText, singleLineText, storableTextMessage } from "../schema/text.js"
-import { configKeyProblem, isSecretConfigKey, knownConfigKey } from "./configKeys.js"
+import { configKeyProblem, configKeyRule, isSecretConfigKey, knownConfigKey } from "./configKeys.js"
 
 /**
  * The configuration store: every change is a new version of the whole store, identified by a
@@ -13,7 +13,7 @@ import { configKeyProblem, isSecretConfigKey, knownConfigKey } from "./configKey
  */
 
 export const ConfigKey = Schema.String.pipe(
-  Schema.filter((key) => configKeyProblem(key) ?? true),
+  Schema.filter((key) => configKeyProblem(key) === undefined, { message: () => configKeyRule }),
   Schema.annotations({ identifier: "ConfigKey", description: "A known key, or a free key: [a-z0-9._-]" }),
 )
 

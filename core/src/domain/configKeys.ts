@@ -187,11 +187,12 @@ export const knownConfigKey = (key: string): KnownConfigKey | undefined => byKey
 export const isSecretConfigKey = (key: string): boolean =>
   byKey.get(key)?.kind === "secret" || key.startsWith(secretKeyPrefix)
 
+export const configKeyRule =
+  "A key is a known key or 1–120 lower case letters, digits, dots, underscores and dashes, starting with a letter or digit"
+
 /** Why a key cannot be written, or undefined when it can. */
 export const configKeyProblem = (key: string): string | undefined =>
-  byKey.has(key) || freeKeyPattern.test(key)
-    ? undefined
-    : "A key is a known key or 1–120 lower case letters, digits, dots, underscores and dashes, starting with a letter or digit"
+  byKey.has(key) || freeKeyPattern.test(key) ? undefined : configKeyRule
 
 /** Every known key with its default: what version 1 of the store holds (secrets stay unset). */
 export const defaultConfigValues = (): Record<string, unknown> =>
