@@ -22,6 +22,7 @@ test("the navigation lists the areas the role may see, and marks the current one
     "Users",
     "Developer",
     "Error reports",
+    "Configuration",
     "Profile",
   ])
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")

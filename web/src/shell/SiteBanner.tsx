@@ -33,7 +33,7 @@ export const SiteBanner = ({ me }: { readonly me: Me }) => {
   return (
     <Stack gap="xs" mb="md">
       {maintenance && admin && (
-        <Alert color="orange" variant="light" icon={<ToolIcon />} role="status" aria-label="Maintenance">
+        <Alert color="orange" variant="light" icon={<ToolIcon />} role="note" aria-label="Maintenance notice">
           <Text fz="sm" fw={500}>
             Maintenance is on — readers see the maintenance page.{" "}
             <Anchor component={Link} to="/control-panel" fz="sm" fw={500}>
@@ -43,7 +43,7 @@ export const SiteBanner = ({ me }: { readonly me: Me }) => {
         </Alert>
       )}
       {banner !== null && (
-        <Alert color="indigo" variant="light" icon={<AlertIcon />} role="status" aria-label="Announcement">
+        <Alert color="indigo" variant="light" icon={<AlertIcon />} role="note" aria-label="Announcement">
           <Text fz="sm" style={{ overflowWrap: "anywhere" }}>
             {banner}
           </Text>

@@ -6,11 +6,17 @@ const actionColor = { create: "teal", update: "yellow", delete: "red" } as const
 const shownChanges = 8
 
 /** What one version changed, key by key; a secret's change says only that it changed. */
-export const ChangeList = ({ changes }: { readonly changes: ReadonlyArray<ConfigChange> }) => {
+export const ChangeList = ({
+  version,
+  changes,
+}: {
+  readonly version: number
+  readonly changes: ReadonlyArray<ConfigChange>
+}) => {
   if (changes.length === 0) {
     return (
       <Text fz="sm" c="dimmed">
-        No keys changed.
+        {version === 1 ? "Every key at its default." : "No keys changed."}
       </Text>
     )
   }

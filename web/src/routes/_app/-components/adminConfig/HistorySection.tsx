@@ -172,7 +172,7 @@ const VersionRow = ({
         )}
       </Group>
     </Group>
-    <ChangeList changes={version.changes} />
+    <ChangeList version={version.version} changes={version.changes} />
   </Stack>
 )
 

@@ -1,8 +1,11 @@
 import type { ConfigEntry } from "@folio/core"
-import { Anchor, Badge, Code, Group, Text } from "@mantine/core"
+import { Anchor, Badge, Code, Text } from "@mantine/core"
 import { formatDateTime, formatRelative } from "../directory/format"
 
-/** Under each key: its name, its default (known keys), who changed it last and when, and undo. */
+/**
+ * Under each key, as one line that wraps like a sentence: its name, its default (known keys), who
+ * changed it last and when, and undo or reset.
+ */
 export const KeyMeta = ({
   configKey,
   entry,
@@ -20,27 +23,25 @@ export const KeyMeta = ({
   /** Puts the default back; absent when the key holds its default already. */
   readonly onReset?: (() => void) | undefined
 }) => (
-  <Group gap={6} wrap="wrap" fz="xs" c="dimmed">
+  <Text fz="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
     <Code fz="xs">{configKey}</Code>
-    {defaultLabel !== undefined && <Text fz="xs">· Default: {defaultLabel}</Text>}
-    <Text fz="xs">
-      ·{" "}
-      {entry?.updatedBy != null && entry.updatedAt !== null ? (
-        <>
-          Changed by {entry.updatedBy}{" "}
-          <time dateTime={entry.updatedAt.toISOString()} title={formatDateTime(entry.updatedAt)}>
-            {formatRelative(entry.updatedAt)}
-          </time>
-        </>
-      ) : (
-        "Never changed"
-      )}
-    </Text>
+    {defaultLabel !== undefined && <> · Default: {defaultLabel}</>} ·{" "}
+    {entry?.updatedBy != null && entry.updatedAt !== null ? (
+      <>
+        Changed by {entry.updatedBy}{" "}
+        <time dateTime={entry.updatedAt.toISOString()} title={formatDateTime(entry.updatedAt)}>
+          {formatRelative(entry.updatedAt)}
+        </time>
+      </>
+    ) : (
+      "Never changed"
+    )}
     {edited ? (
       <>
-        <Badge size="xs" variant="light" color="yellow">
+        {" "}
+        <Badge size="xs" variant="light" color="yellow" component="span">
           Unsaved
-        </Badge>
+        </Badge>{" "}
         <Anchor
           component="button"
           type="button"
@@ -53,16 +54,19 @@ export const KeyMeta = ({
       </>
     ) : (
       onReset !== undefined && (
-        <Anchor
-          component="button"
-          type="button"
-          fz="xs"
-          onClick={onReset}
-          aria-label={`Reset ${configKey} to its default`}
-        >
-          Reset to default
-        </Anchor>
+        <>
+          {" · "}
+          <Anchor
+            component="button"
+            type="button"
+            fz="xs"
+            onClick={onReset}
+            aria-label={`Reset ${configKey} to its default`}
+          >
+            Reset to default
+          </Anchor>
+        </>
       )
     )}
-  </Group>
+  </Text>
 )

@@ -1,5 +1,5 @@
 import { type ConfigEntry, jsonEqual, type KnownConfigKey } from "@folio/core"
-import { NumberInput, Stack, Switch, TextInput } from "@mantine/core"
+import { NumberInput, Stack, Switch, Textarea } from "@mantine/core"
 import type { Edit } from "./draft"
 import { storedValue } from "./draft"
 import { defaultText } from "./format"
@@ -79,7 +79,8 @@ const ValueEditor = ({
         <NumberInput
           label={known.label}
           description={`${known.description} Between ${known.min?.toLocaleString()} and ${known.max?.toLocaleString()}.`}
-          maw={320}
+          // The label and description take the row; the number needs little room.
+          styles={{ wrapper: { maxWidth: 220 } }}
           {...(known.min === undefined ? {} : { min: known.min })}
           {...(known.max === undefined ? {} : { max: known.max })}
           step={1}
@@ -96,12 +97,19 @@ const ValueEditor = ({
       )
     default:
       return (
-        <TextInput
+        // One line of text (the schema refuses line breaks) that wraps as it grows.
+        <Textarea
           label={known.label}
           description={known.description}
+          autosize
+          minRows={1}
+          maxRows={5}
           value={typeof current === "string" ? current : ""}
           error={problem}
           onChange={(event) => onEdit({ kind: "value", value: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") event.preventDefault()
+          }}
         />
       )
   }
