@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -170,6 +170,26 @@ describe("folio-server backup and restore (embedded database)", () => {
     expect(await companyNames(third)).toEqual(["Backed Up Ltd"])
     await third.stop()
   }, 240_000)
+
+  it("put the replaced database back when the restored one does not start", async () => {
+    // A backup whose password file does not open its cluster (the folder of the test above).
+    const passwordFile = join(dataDir, "postgres-password")
+    const password = readFileSync(passwordFile, "utf8")
+    writeFileSync(passwordFile, "not-the-password\n")
+    const broken = join(folder, "broken.backup")
+    const made = await cli(["backup", broken])
+    writeFileSync(passwordFile, password)
+    expect(made.code).toBe(0)
+
+    const restore = await cli(["restore", broken])
+    expect(restore.code).toBe(1)
+    expect(restore.stderr).toContain("The restored database did not start, so the previous one was put back")
+    expect(readFileSync(passwordFile, "utf8")).toBe(password)
+    expect(readdirSync(dataDir).filter((name) => name.includes("restor"))).toEqual([])
+    const again = await serve()
+    expect(await companyNames(again)).toEqual(["Backed Up Ltd"])
+    await again.stop()
+  }, 180_000)
 
   it("refuse what they cannot do, saying why", async () => {
     const text = join(folder, "notes.txt")
