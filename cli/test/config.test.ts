@@ -376,6 +376,8 @@ describe("folio config get | set | unset | list | history | rollback", { timeout
 
     const created = await folio(["config", "set", "team.size", "[1, 2]"])
     expect(created.stdout).toBe(`Created team.size: [1,2] (version ${version + 1}).\n`)
+    // A value over several lines keeps its line breaks.
+    expect((await folio(["config", "get", "team.size"])).stdout).toBe("[\n  1,\n  2\n]\n")
     const deleted = await folio(["config", "unset", "team.size"])
     expect(deleted.stdout).toBe(`Deleted team.size: [1,2] → (deleted) (version ${version + 2}).\n`)
     const missing = await folio(["config", "get", "team.size"])

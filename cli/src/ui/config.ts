@@ -11,7 +11,7 @@ import {
 } from "./configChanges.js"
 import type { Output } from "./output.js"
 import { renderMoreNote } from "./paging.js"
-import { renderDone, renderJson, renderLines, renderNote } from "./render.js"
+import { renderDone, renderJson, renderLines, renderNote, renderText } from "./render.js"
 import { type Column, renderTable } from "./table.js"
 import { utcText, wallText } from "./times.js"
 
@@ -49,7 +49,8 @@ export const renderConfigGet = (result: ConfigGet, out: Output): void => {
     renderJson({ ok: true, url: result.url, version: result.version, digest: result.digest, ...entry })
     return
   }
-  renderLines([entry.secret ? secretText(entry) : JSON.stringify(entry.value, null, 2)])
+  // Pretty JSON keeps its line breaks (renderLines would show them as \n).
+  renderText([entry.secret ? secretText(entry) : JSON.stringify(entry.value, null, 2)])
   const changed =
     entry.updatedAt === null
       ? "its default since version 1"
@@ -105,7 +106,7 @@ const historyColumns: ReadonlyArray<Column<ConfigVersion>> = [
   { header: "VERSION", value: (version) => String(version.version) },
   { header: "WHEN (UTC)", value: (version) => wallText(version.createdAt, "UTC") },
   { header: "BY", value: (version) => version.author ?? "(defaults)" },
-  { header: "COMMENT", value: commentText, optional: true },
+  { header: "COMMENT", value: commentText },
   {
     header: "CHANGES",
     value: (version) => version.changes.map(changeLine).join("; "),

@@ -27,7 +27,7 @@ export const renderMaintenanceSwitch = (result: MaintenanceSwitch, out: Output):
   renderDone(
     result.changed
       ? `Maintenance is ${state} (version ${result.version}).`
-      : `Maintenance was already ${state}; nothing changed (version ${result.version}).`,
+      : `Maintenance is already ${result.enabled ? `on: "${result.message}"` : "off"}; nothing changed (version ${result.version}).`,
     out,
   )
 }
