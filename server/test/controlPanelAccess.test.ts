@@ -21,6 +21,7 @@ const get = async <A, I>(schema: Schema.Schema<A, I>, path: string): Promise<A> 
 const readCsv = (text: string) => {
   const parsed = parseCsv("audit.csv", text)
   expect(parsed.issues).toEqual([])
+  expect(text.split("\n").slice(0, -1), "no blank line, one line feed at the end").not.toContain("")
   return { header: text.slice(0, text.indexOf("\n")), rows: parsed.records.map((record) => record.fields) }
 }
 const worksFor = async (token: string) => (await apiCall(server, token, "GET", "/session")).status

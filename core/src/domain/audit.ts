@@ -85,23 +85,19 @@ const jsonCell = (value: unknown): string =>
  * formula (`=`, `+`, `-`, `@`…) are escaped, since actors and targets are user-supplied text.
  */
 export const auditCsv = (entries: ReadonlyArray<AuditEntry>, withHeader: boolean): string => {
-  if (entries.length === 0 && !withHeader) return ""
-  return `${Papa.unparse(
-    {
-      fields: [...auditCsvFields],
-      data: entries.map((entry) => [
-        entry.id,
-        entry.at.toISOString(),
-        entry.actorEmail ?? "",
-        entry.actorId ?? "",
-        entry.action,
-        entry.targetType ?? "",
-        entry.targetId ?? "",
-        entry.ip ?? "",
-        jsonCell(entry.before),
-        jsonCell(entry.after),
-      ]),
-    },
-    { header: withHeader, newline: "\n", escapeFormulae: true },
-  )}\n`
+  const header = withHeader ? `${auditCsvFields.join(",")}\n` : ""
+  if (entries.length === 0) return header
+  const rows = entries.map((entry) => [
+    entry.id,
+    entry.at.toISOString(),
+    entry.actorEmail ?? "",
+    entry.actorId ?? "",
+    entry.action,
+    entry.targetType ?? "",
+    entry.targetId ?? "",
+    entry.ip ?? "",
+    jsonCell(entry.before),
+    jsonCell(entry.after),
+  ])
+  return `${header}${Papa.unparse(rows, { newline: "\n", escapeFormulae: true })}\n`
 }

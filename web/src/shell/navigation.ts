@@ -2,6 +2,7 @@ import type { Action, Me } from "@folio/core"
 import { can } from "@folio/core"
 import type { ComponentType } from "react"
 import {
+  ActivityIcon,
   BugIcon,
   BuildingIcon,
   ChartIcon,
@@ -51,6 +52,7 @@ export const navItems: ReadonlyArray<NavItem> = [
     icon: BugIcon,
   },
   { label: "Configuration", to: "/admin-config", action: "config.manage", icon: SlidersIcon },
+  { label: "Control panel", to: "/control-panel", action: "controlPanel.view", icon: ActivityIcon },
   { label: "Profile", to: "/profile", action: "profile.manage", icon: UserIcon },
 ]
 
