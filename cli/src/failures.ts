@@ -120,10 +120,13 @@ export const describeFailure =
                   ? undefined
                   : "Run `folio login` to sign in again.",
         })
+      // The server's message already says when ("… Try again in 42 seconds."): add it only if not.
       case "RateLimited":
         return new CliError({
           code: error._tag,
-          message: `${withStop(error.message)} Try again in ${seconds(error.retryAfterSeconds)}.`,
+          message: /try again in/i.test(error.message)
+            ? withStop(error.message)
+            : `${withStop(error.message)} Try again in ${seconds(error.retryAfterSeconds)}.`,
         })
       case "ValidationError": {
         const issues = error.issues

@@ -5,15 +5,18 @@ import { describeFailure } from "../src/failures.js"
 const target = { url: "http://127.0.0.1:3000", token: "t", tokenSource: "credential" } as const
 
 describe("describeFailure", () => {
-  it("keeps the server's words for RateLimited and says when to retry", () => {
+  it("keeps the server's 429 message, which already says when, without saying it twice", () => {
     const error = describeFailure(target)(
-      new RateLimited({ message: "Too many sign-in attempts", retryAfterSeconds: 42 }),
+      new RateLimited({
+        message: "Too many attempts to sign in. Try again in 42 seconds.",
+        retryAfterSeconds: 42,
+      }),
     )
-    expect(error.message).toBe("Too many sign-in attempts. Try again in 42 seconds.")
+    expect(error.message).toBe("Too many attempts to sign in. Try again in 42 seconds.")
     expect(error.code).toBe("RateLimited")
   })
 
-  it("rounds long waits to minutes", () => {
+  it("adds the wait, rounded to minutes, to a 429 message that lacks it", () => {
     const error = describeFailure(target)(new RateLimited({ message: "Slow down.", retryAfterSeconds: 600 }))
     expect(error.message).toBe("Slow down. Try again in 10 minutes.")
   })

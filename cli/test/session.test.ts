@@ -110,6 +110,18 @@ describe("login", () => {
     await expect(stat(join(config.path, "credentials.json"))).rejects.toThrow()
   })
 
+  it("says the server's 429 once: the wait is not repeated after too many wrong passwords", async () => {
+    // An unknown account of its own, so the admin's sign-in limit is untouched (5 a minute).
+    const email = `rate-${Date.now()}@example.com`
+    const attempt = () =>
+      folio(["login", "--url", server.url, "--email", email, "--password-stdin"], { stdin: "wrong" })
+    for (let i = 0; i < 5; i++) expect((await attempt()).code).toBe(1)
+    const limited = await attempt()
+    expect(limited.code).toBe(1)
+    expect(limited.stderr).toMatch(/^Too many attempts to sign in\. Try again in \d+ seconds\.\n$/)
+    expect(limited.stderr.match(/Try again/g)).toHaveLength(1)
+  })
+
   it("says with --json that it failed, in one document", async () => {
     const run = await folio(
       ["login", "--json", "--url", server.url, "--email", server.adminEmail, "--password-stdin"],
