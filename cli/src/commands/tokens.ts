@@ -36,7 +36,8 @@ export const registerTokens = (program: Command): void => {
       "Your personal API tokens (folio_pat_…), for scripts and CI: send one as FOLIO_TOKEN, or store it with " +
         "`folio login --token`. Developers and admins have tokens. A token never does more than its owner's role " +
         "allows, and only what its scopes allow: read (GET requests), write (changes), admin (admin-only changes). " +
-        "Scopes do not include each other: a token that must read and write needs both.",
+        "Scopes nest: write includes read, and admin includes write and read, so a token that reads and writes " +
+        "needs only write.",
     )
   addExamples(tokens, [
     ["folio tokens list", "your tokens, newest first"],
@@ -99,11 +100,11 @@ export const registerTokens = (program: Command): void => {
   addExamples(create, [
     ["folio tokens create --name ci --scope read", "read-only, expires in 90 days"],
     [
-      "folio tokens create --name deploy --scope read,write --expires-in-days 30 > deploy.token",
+      "folio tokens create --name deploy --scope write --expires-in-days 30 > deploy.token",
       "the secret alone goes to the file",
     ],
     [
-      "folio tokens create --name admin-bot --scope read --scope write --scope admin --expires-in-days never",
+      "folio tokens create --name admin-bot --scope admin --expires-in-days never",
       "a token that never expires",
     ],
     [
