@@ -49,6 +49,25 @@ export const normalizeUrl = (raw: string, source: UrlSource): Effect.Effect<stri
 }
 
 /**
+ * Why a token cannot be sent as a bearer header, or null. Tokens are printable ASCII without
+ * spaces; anything else (a control character, a line break pasted inside) is refused here instead
+ * of surfacing as a network failure.
+ */
+const tokenProblem = (token: string): string | null => {
+  const index = [...token].findIndex((char) => !/^[\x21-\x7e]$/.test(char))
+  if (index === -1) return null
+  const char = [...token][index] ?? ""
+  const code = char.codePointAt(0) ?? 0
+  const what =
+    code < 0x20 || code === 0x7f
+      ? `a control character (U+${code.toString(16).toUpperCase().padStart(4, "0")})`
+      : char === " "
+        ? "a space"
+        : `the character "${char}"`
+  return `it holds ${what} at position ${index + 1}; a token is printable ASCII without spaces`
+}
+
+/**
  * `--url`, else `FOLIO_URL`, else the stored credential's URL, else the local default.
  * The token is `FOLIO_TOKEN`, else the stored one — but a stored token is only ever sent to the
  * URL it was issued by, so `--url elsewhere` never leaks it.
@@ -59,7 +78,8 @@ export const resolveTarget = (flags: {
   Effect.gen(function* () {
     const stored = yield* readCredential
     const envUrl = process.env.FOLIO_URL || undefined
-    const envToken = process.env.FOLIO_TOKEN || undefined
+    // Surrounding whitespace (a pasted line break) is dropped, as HTTP header values drop it.
+    const envToken = process.env.FOLIO_TOKEN?.trim() || undefined
     const [rawUrl, urlSource]: readonly [string, UrlSource] =
       flags.url !== undefined
         ? [flags.url, "flag"]
@@ -69,7 +89,18 @@ export const resolveTarget = (flags: {
             ? [stored.url, "credential"]
             : [defaultUrl, "default"]
     const url = yield* normalizeUrl(rawUrl, urlSource)
-    if (envToken !== undefined) return { url, urlSource, token: envToken, tokenSource: "env", email: null }
+    if (envToken !== undefined) {
+      const problem = tokenProblem(envToken)
+      if (problem !== null)
+        return yield* Effect.fail(
+          new CliError({
+            code: "InvalidToken",
+            message: `FOLIO_TOKEN is malformed: ${problem}.`,
+            hint: 'Set FOLIO_TOKEN to the token alone, e.g. FOLIO_TOKEN="$(cat ci.token)".',
+          }),
+        )
+      return { url, urlSource, token: envToken, tokenSource: "env", email: null }
+    }
     const storedUrl =
       stored === null
         ? null

@@ -23,4 +23,16 @@ describe("help and usage faults", () => {
     expect(help).toContain("Scopes nest: write includes read, and admin includes write and read")
     expect(help).not.toContain("do not include each other")
   })
+
+  it("says a FOLIO_TOKEN holding a control character is malformed, not that the address is wrong", async () => {
+    const run = await folio(["whoami"], {
+      env: { FOLIO_URL: "http://127.0.0.1:9", FOLIO_TOKEN: "folio_pat_abc\u0001def" },
+    })
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    expect(run.stderr).toContain(
+      "FOLIO_TOKEN is malformed: it holds a control character (U+0001) at position 14",
+    )
+    expect(run.stderr).not.toMatch(/Cannot reach|Check the address/)
+  })
 })
