@@ -15,6 +15,7 @@ import { registerTokens } from "./commands/tokens.js"
 import { registerUsers } from "./commands/users.js"
 import { detectOutput } from "./ui/output.js"
 import { renderFailure } from "./ui/render.js"
+import { refuseUnknownCommand } from "./unknownCommand.js"
 import { cliVersion } from "./version.js"
 
 // Ink colours through chalk, which honours FORCE_COLOR but not NO_COLOR (https://no-color.org).
@@ -81,6 +82,7 @@ registerConfig(program)
 registerMaintenance(program)
 
 try {
+  refuseUnknownCommand(program, process.argv.slice(2))
   await program.parseAsync(process.argv)
 } catch (error) {
   if (error instanceof CommanderError) {

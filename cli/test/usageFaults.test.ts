@@ -35,4 +35,29 @@ describe("help and usage faults", () => {
     )
     expect(run.stderr).not.toMatch(/Cannot reach|Check the address/)
   })
+
+  it.each(["frobnicate --help", "frobnicate"])(
+    "refuses the unknown command in `folio %s` as a usage error (exit 2), not with the top-level help",
+    async (command) => {
+      const run = await folio(command.split(" "))
+      expect(run.code).toBe(2)
+      expect(run.stdout).toBe("")
+      expect(run.stderr).toMatch(/^error: unknown command 'frobnicate'\n/)
+    },
+  )
+
+  it("suggests the close command for a typo, with --help, and checks subcommands too", async () => {
+    const typo = await folio(["tokns", "--help"])
+    expect(typo.code).toBe(2)
+    expect(typo.stdout).toBe("")
+    expect(typo.stderr).toContain("error: unknown command 'tokns'\n(Did you mean tokens?)")
+
+    const nested = await folio(["tokens", "lst", "--help"])
+    expect(nested.code).toBe(2)
+    expect(nested.stderr).toContain("error: unknown command 'lst' for tokens\n(Did you mean list?)")
+
+    const known = await folio(["tokens", "list", "--help"])
+    expect(known.code).toBe(0)
+    expect(known.stdout).toContain("Usage: folio tokens list")
+  })
 })
