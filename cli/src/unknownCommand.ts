@@ -35,10 +35,11 @@ export const refuseUnknownCommand = (root: Command, args: ReadonlyArray<string>)
         .filter(({ name, d }) => d <= Math.max(1, Math.floor(name.length / 3)))
         .sort((a, b) => a.d - b.d)[0]
       const where = current === root ? "" : ` for ${current.name()}`
-      return current.error(
+      current.error(
         `error: unknown command '${word}'${where}${close ? `\n(Did you mean ${close.name}?)` : ""}`,
         { code: "commander.unknownCommand", exitCode: 2 },
       )
+      return
     }
     current = next
   }
