@@ -1,10 +1,13 @@
-import { PasswordInput } from "@inkjs/ui"
-import { Box, render, Text } from "ink"
+import { Box, render, Text, useInput } from "ink"
 import { useState } from "react"
 import { CliError } from "../cliError.js"
 import type { Output } from "./output.js"
 
-const PasswordPrompt = ({
+/**
+ * A masked input that submits on Enter — also when Enter arrives in the same chunk as the text,
+ * as a pasted password does (`@inkjs/ui`'s PasswordInput took that "\r" as part of the value).
+ */
+export const PasswordPrompt = ({
   label,
   emptyText,
   color,
@@ -15,18 +18,29 @@ const PasswordPrompt = ({
   readonly color: boolean
   readonly onSubmit: (password: string) => void
 }) => {
+  const [value, setValue] = useState("")
   const [empty, setEmpty] = useState(false)
+  const submit = (password: string) => {
+    if (password.length === 0) setEmpty(true)
+    else onSubmit(password)
+  }
+  useInput((input, key) => {
+    if (key.return) return submit(value)
+    if (key.backspace || key.delete) return setValue((current) => current.slice(0, -1))
+    if (key.ctrl || key.meta || key.escape || key.tab || key.upArrow || key.downArrow) return
+    if (key.leftArrow || key.rightArrow) return
+    const enter = input.search(/[\r\n]/)
+    setEmpty(false)
+    if (enter === -1) return setValue((current) => current + input)
+    const password = value + input.slice(0, enter)
+    setValue(password)
+    submit(password)
+  })
   return (
     <Box flexDirection="column">
       <Box>
         <Text>{label} </Text>
-        <PasswordInput
-          onChange={() => setEmpty(false)}
-          onSubmit={(value) => {
-            if (value.length === 0) setEmpty(true)
-            else onSubmit(value)
-          }}
-        />
+        <Text>{"*".repeat(value.length)}</Text>
       </Box>
       {empty ? <Text {...(color ? { color: "red" } : {})}>{emptyText} (Ctrl+C cancels).</Text> : null}
     </Box>
