@@ -48,10 +48,14 @@ const isAdmin = (actor: Actor) => actor.user.role === "admin" && scopeAllows(act
  * Run by the authentication middleware once it knows the caller: during maintenance, anyone but
  * an admin gets the configured message as a 503 with `Retry-After`.
  */
-export const maintenanceGate = (store: ConfigStore, actor: Actor) =>
-  Effect.gen(function* () {
-    const settings = store.settings()
-    if (!settings["maintenance.enabled"] || isAdmin(actor)) return
+export const maintenanceGate = (
+  store: ConfigStore,
+  actor: Actor,
+): Effect.Effect<void, MaintenanceMode, HttpServerRequest.HttpServerRequest> => {
+  const settings = store.settings()
+  // Decided before any effect is built: the usual case (maintenance off) costs a property read.
+  if (!settings["maintenance.enabled"] || isAdmin(actor)) return Effect.void
+  return Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
     if (pathOf(request.url) === openDuringMaintenance) return
     const retryAfter = settings["maintenance.retryAfterSeconds"]
@@ -63,3 +67,4 @@ export const maintenanceGate = (store: ConfigStore, actor: Actor) =>
       retryAfterSeconds: retryAfter,
     })
   })
+}
