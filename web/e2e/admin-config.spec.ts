@@ -70,6 +70,33 @@ test("rolling back to the version before a change restores it, after a confirmat
   expect(configValue(await readConfig(adminApi), "banner.message")).toBe(previous)
 })
 
+test("a save against a store someone else changed meanwhile is refused with 412 and offers a reload", async ({
+  page,
+  adminApi,
+}) => {
+  const previous = configValue(await readConfig(adminApi), "banner.message")
+  try {
+    await page.goto("/admin-config")
+    const banner = page.getByRole("textbox", { name: "Banner", exact: true })
+    await banner.fill(unique("Mine"))
+    // Another admin (or a CI job) changes the store after this page loaded it.
+    const theirs = unique("Theirs")
+    await setConfig(adminApi, { "banner.message": theirs }, "the other admin")
+
+    const changes = page.getByRole("form", { name: "Unsaved changes" })
+    await changes.getByRole("button", { name: "Save" }).click()
+    await expect(changes.getByRole("alert")).toContainText("Someone else changed the configuration")
+    expect(configValue(await readConfig(adminApi), "banner.message")).toBe(theirs)
+
+    await changes.getByRole("button", { name: "Reload the configuration" }).click()
+    await expect(changes.getByRole("alert")).toBeHidden()
+    await page.getByRole("button", { name: "Undo the change to banner.message" }).click()
+    await expect(banner).toHaveValue(theirs)
+  } finally {
+    await setConfig(adminApi, { "banner.message": previous }, "e2e clean-up")
+  }
+})
+
 test("a number outside a key's bounds is refused at its field and nothing is sent", async ({
   page,
   adminApi,

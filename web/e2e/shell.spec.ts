@@ -23,6 +23,7 @@ test("the navigation lists the areas the role may see, and marks the current one
     "Developer",
     "Error reports",
     "Configuration",
+    "Control panel",
     "Profile",
   ])
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page")

@@ -127,52 +127,50 @@ const VersionRow = ({
   readonly onRollback: () => void
 }) => (
   <Stack gap={6} py="sm" aria-label={`Version ${version.version}`} role="group">
-    <Group justify="space-between" gap="xs" align="flex-start">
-      <Stack gap={2} miw={0} style={{ flex: "1 1 16rem" }}>
-        <Group gap="xs">
-          <Text fw={600}>Version {version.version}</Text>
-          {current && (
-            <Badge size="sm" variant="light" color="teal">
-              Current
-            </Badge>
-          )}
-          {version.rollbackOf !== null && (
-            <Badge size="sm" variant="light" color="grape" leftSection={<HistoryIcon size={12} />}>
-              Rollback to {version.rollbackOf}
-            </Badge>
-          )}
-        </Group>
-        <Text fz="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-          {authorText(version.author)} ·{" "}
-          <time dateTime={version.createdAt.toISOString()} title={formatDateTime(version.createdAt)}>
-            {formatRelative(version.createdAt)}
-          </time>
-        </Text>
-        {version.comment !== null && version.comment !== "" && (
-          <Text fz="sm" fs="italic" style={{ overflowWrap: "anywhere" }}>
-            “{version.comment}”
-          </Text>
-        )}
-      </Stack>
-      <Group gap="xs" wrap="wrap">
+    <Group gap="xs">
+      <Text fw={600}>Version {version.version}</Text>
+      {current && (
+        <Badge size="sm" variant="light" color="teal">
+          Current
+        </Badge>
+      )}
+      {version.rollbackOf !== null && (
+        <Badge size="sm" variant="light" color="grape" leftSection={<HistoryIcon size={12} />}>
+          Rollback to {version.rollbackOf}
+        </Badge>
+      )}
+    </Group>
+    <Text fz="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+      {authorText(version.author)} ·{" "}
+      <time dateTime={version.createdAt.toISOString()} title={formatDateTime(version.createdAt)}>
+        {formatRelative(version.createdAt)}
+      </time>
+    </Text>
+    {version.comment !== null && version.comment !== "" && (
+      <Text fz="sm" fs="italic" style={{ overflowWrap: "anywhere" }}>
+        “{version.comment}”
+      </Text>
+    )}
+    <ChangeList version={version.version} changes={version.changes} />
+    {(version.version > 1 || !current) && (
+      <Group gap={4}>
         {version.version > 1 && (
-          <Button size="xs" variant="subtle" onClick={onCompareWithPrevious}>
+          <Button size="compact-xs" variant="subtle" onClick={onCompareWithPrevious}>
             Compare with {version.version - 1}
           </Button>
         )}
         {!current && (
           <>
-            <Button size="xs" variant="subtle" onClick={onCompare}>
+            <Button size="compact-xs" variant="subtle" onClick={onCompare}>
               Compare with current
             </Button>
-            <Button size="xs" variant="default" color="red" onClick={onRollback}>
+            <Button size="compact-xs" variant="default" onClick={onRollback}>
               Roll back to this version
             </Button>
           </>
         )}
       </Group>
-    </Group>
-    <ChangeList version={version.version} changes={version.changes} />
+    )}
   </Stack>
 )
 

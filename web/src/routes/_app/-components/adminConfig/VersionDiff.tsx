@@ -34,7 +34,7 @@ export const VersionDiff = ({ from, to }: { readonly from: number; readonly to: 
           ? "The same version on both sides."
           : differences.length === 0
             ? `Versions ${olderVersion} and ${newerVersion} hold the same values.`
-            : `${plural(differences.length, "key")} differ between version ${olderVersion} and version ${newerVersion}.`}
+            : `${plural(differences.length, "key")} ${differences.length === 1 ? "differs" : "differ"} between version ${olderVersion} and version ${newerVersion}.`}
       </Text>
       {differences.map((difference) => (
         <Paper key={difference.key} withBorder radius="md" p="sm">
