@@ -1,5 +1,5 @@
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { FolioApi } from "@folio/core"
+import { FolioApi, refuseForeignServerErrors } from "@folio/core"
 import { type Cause, Duration, Effect } from "effect"
 import { CliError } from "./cliError.js"
 import { readCredential } from "./credentials.js"
@@ -126,10 +126,13 @@ export const signedInTarget = (flags: {
 export const makeClient = (target: Pick<Target, "url" | "token">) =>
   HttpApiClient.make(FolioApi, {
     baseUrl: target.url,
-    transformClient: HttpClient.mapRequest((request) => {
-      const identified = HttpClientRequest.setHeader(request, "user-agent", `folio-cli/${cliVersion}`)
-      return target.token === null ? identified : HttpClientRequest.bearerToken(identified, target.token)
-    }),
+    transformClient: (client) =>
+      refuseForeignServerErrors(client).pipe(
+        HttpClient.mapRequest((request) => {
+          const identified = HttpClientRequest.setHeader(request, "user-agent", `folio-cli/${cliVersion}`)
+          return target.token === null ? identified : HttpClientRequest.bearerToken(identified, target.token)
+        }),
+      ),
   }).pipe(Effect.provide(FetchHttpClient.layer))
 
 export type FolioClient = Effect.Effect.Success<ReturnType<typeof makeClient>>

@@ -18,6 +18,7 @@ import { consoleRuntimeConfigOf, makeConsoleHandler } from "./http/console.js"
 import { installBoundedDecodeErrors } from "./http/decodeErrors.js"
 import { errorsAndDeployment } from "./http/middleware.js"
 import { configMissingGate } from "./http/siteGate.js"
+import { answerUntilServing } from "./http/starting.js"
 import { JobsLive } from "./jobs/jobs.js"
 import { Mailer } from "./mail/mailer.js"
 import { UnsubscribeLive } from "./notifications/unsubscribeRoute.js"
@@ -106,6 +107,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
       let node: Server | undefined
       const makeServer = () => {
         node = createServer()
+        node.on("request", answerUntilServing)
         return node
       }
       return serve.pipe(

@@ -48,7 +48,7 @@ const exited = (child: ChildProcess) =>
 const waitForHealth = async (url: string, child: ChildProcess) => {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    const ok = await fetch(`${url}/api/health`).then(
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
       (r) => r.ok,
       () => false,
     )

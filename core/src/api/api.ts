@@ -5,6 +5,7 @@ import {
   InternalServerError,
   MaintenanceMode,
   PayloadTooLarge,
+  ServiceUnavailable,
   UnrecognizedAction,
 } from "../errors.js"
 import { AuditGroup } from "./audit.js"
@@ -54,6 +55,8 @@ export class FolioApi extends HttpApi.make("folio")
   .addError(InternalServerError)
   .addError(MaintenanceMode)
   .addError(ConfigMissing)
+  // What a server answers while it starts or stops (see the server's answerUntilServing).
+  .addError(ServiceUnavailable)
   .prefix(apiPrefix)
   .annotate(OpenApi.Title, "Folio API")
   .annotate(OpenApi.Version, pkg.version)

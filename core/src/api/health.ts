@@ -1,6 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { ServiceUnavailable } from "../errors.js"
 
 export const Health = Schema.Struct({
   status: Schema.Literal("ok"),
@@ -24,7 +23,6 @@ export class HealthGroup extends HttpApiGroup.make("health")
   .add(
     HttpApiEndpoint.get("health", "/health")
       .addSuccess(Health)
-      .addError(ServiceUnavailable)
       .annotate(OpenApi.Summary, "Server and database health")
       .annotate(
         OpenApi.Description,
