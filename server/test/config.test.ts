@@ -114,6 +114,22 @@ describe("PATCH", () => {
     expect(await admin.snapshot()).toEqual(deleted)
   })
 
+  it("holds a JSON value as PostgreSQL gives it back, so its key order never depends on which instance answers", async () => {
+    const written = { zeta: 1, a: { bb: true, a: [{ long: 1, z: 2 }] } }
+    const answer = await admin.change([{ operation: "upsert", key: "feature.order", value: written }])
+    const [stored] = await db.query(
+      (sql) =>
+        sql<{ value: string }>`
+        select (values -> 'feature.order' -> 'value')::text as value
+        from config_versions where version = ${answer.version}`,
+    )
+    const asStored = JSON.stringify(JSON.parse(stored?.value ?? "null"))
+    expect(asStored).toBe('{"a":{"a":[{"z":2,"long":1}],"bb":true},"zeta":1}')
+    expect(JSON.stringify(entryOf(answer, "feature.order")?.value)).toBe(asStored)
+    expect(JSON.stringify(entryOf(await admin.snapshot(), "feature.order")?.value)).toBe(asStored)
+    await admin.change([{ operation: "delete", key: "feature.order" }])
+  })
+
   it("refuses a value its key's schema refuses, with the value's path, and changes nothing", async () => {
     const before = await admin.snapshot()
     const response = await admin.patch([

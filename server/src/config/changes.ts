@@ -11,7 +11,7 @@ import {
 import { Effect, Either, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import { applyOperations, type SecretSealing } from "./apply.js"
-import { configDigest } from "./digest.js"
+import { configDigest, inJsonbOrder } from "./digest.js"
 import { configMissingError } from "./missing.js"
 import type { StoredValues, VersionWithValues } from "./model.js"
 import { ConfigRepo } from "./repo.js"
@@ -102,15 +102,17 @@ export class ConfigChanges extends Effect.Service<ConfigChanges>()("@folio/serve
             })
             if (next.changes.length === 0) return latest
             const version = latest.version + 1
+            // Held as jsonb will give it back, so adopting it here equals reloading it.
+            const values = inJsonbOrder(next.values)
             const row: VersionWithValues = {
               version,
-              digest: configDigest(version, next.values),
+              digest: configDigest(version, values),
               createdAt: now,
               authorEmail: options.author?.email ?? null,
               comment: options.comment ?? null,
               rollbackOf: next.rollbackOf,
-              changes: next.changes,
-              values: next.values,
+              changes: inJsonbOrder(next.changes),
+              values,
             }
             yield* repo.insert({ ...row, author: options.author })
             // Which keys changed and how, never a secret's value (the changes carry none).

@@ -11,6 +11,20 @@ export const canonicalJson = (value: unknown): string => {
 }
 
 /**
+ * The same JSON value with every object's keys in the order PostgreSQL's jsonb keeps them
+ * (shorter keys first, then by their UTF-8 bytes). A value written is held in this order, so
+ * an instance that adopted its own write shows it exactly as one that reloaded it.
+ */
+export const inJsonbOrder = <A>(value: A): A => {
+  if (value === null || typeof value !== "object") return value
+  if (Array.isArray(value)) return value.map(inJsonbOrder) as A
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => a.length - b.length || Buffer.compare(Buffer.from(a), Buffer.from(b)))
+  return Object.fromEntries(entries.map(([k, v]) => [k, inJsonbOrder(v)])) as A
+}
+
+/**
  * The store's digest at a version: SHA-256 over the version and the canonical values (sealed
  * secrets included, so setting a secret changes it too), hex, 32 characters. The version is in
  * it, so a rollback to earlier values still gets a digest of its own.
