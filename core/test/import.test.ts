@@ -1,7 +1,7 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { toCsv, toMarkdown, toNdjson } from "../src/import/export.js"
-import { parseCsv, parseImportFile, parseJson, parseMarkdown, parseNdjson } from "../src/import/formats.js"
+import { parseCsv, parseImportFile, parseMarkdown } from "../src/import/formats.js"
 import {
   encodeRecord,
   formatAudienceRef,
@@ -56,11 +56,11 @@ describe("CSV", () => {
 describe("JSON, NDJSON and Markdown", () => {
   it("finds the line of each JSON array element", () => {
     const text = '[\n  {"title": "a ] b", "sector": "X"},\n\n  {\n    "title": "c"\n  }\n]'
-    expect(parseJson("r.json", text).records.map((r) => r.line)).toEqual([2, 4])
+    expect(parseImportFile("r.json", text, "json").records.map((r) => r.line)).toEqual([2, 4])
   })
 
   it("reports bad NDJSON lines and keeps the good ones", () => {
-    const parsed = parseNdjson("r.ndjson", '{"title":"Good one","sector":"X"}\n{oops\n\n[1]\n')
+    const parsed = parseImportFile("r.ndjson", '{"title":"Good one","sector":"X"}\n{oops\n\n[1]\n', "ndjson")
     expect(parsed.records.map((r) => r.line)).toEqual([1])
     expect(parsed.issues.map((i) => i.line)).toEqual([2, 4])
   })

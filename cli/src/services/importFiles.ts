@@ -1,6 +1,7 @@
+import { createReadStream } from "node:fs"
 import { readdir, readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
-import { formatOfFile, type ImportFormat } from "@folio/core"
+import { formatOfFile, type ImportFormat, importReader } from "@folio/core"
 import { Effect } from "effect"
 import { CliError } from "../cliError.js"
 
@@ -134,4 +135,91 @@ export const readInputFile = (file: InputFile): Effect.Effect<string, CliError> 
       error instanceof CliError
         ? error
         : new CliError({ code: "ReadError", message: `Cannot read ${file.name}: ${reason(error)}.` }),
+  })
+
+/** Chunks read per file: big enough to keep the parser busy, small enough to stay a rounding error. */
+const chunkBytes = 1 << 20
+
+/**
+ * A file's text a chunk at a time (UTF-8 decoded across chunk edges), counting the bytes read into
+ * `reading` for the progress display. stdin (`-`) is read the same way.
+ */
+export async function* readChunks(file: InputFile, reading: { bytesRead: number }): AsyncGenerator<string> {
+  if (file.path === null && process.stdin.isTTY === true)
+    throw usage("`-` reads the file from stdin, but stdin is a terminal.", "Pipe the file in, or name it.")
+  const stream =
+    file.path === null
+      ? process.stdin.setEncoding("utf8")
+      : createReadStream(file.path, { encoding: "utf8", highWaterMark: chunkBytes })
+  try {
+    for await (const chunk of stream) {
+      const text = String(chunk)
+      reading.bytesRead =
+        "bytesRead" in stream ? stream.bytesRead : reading.bytesRead + Buffer.byteLength(text)
+      yield text
+    }
+  } catch (error) {
+    throw new CliError({ code: "ReadError", message: `Cannot read ${file.name}: ${reason(error)}.` })
+  }
+}
+
+/** The files' total size, or null when one of them is stdin (its size is not known). */
+export const totalBytes = (files: ReadonlyArray<InputFile>): Effect.Effect<number | null, CliError> =>
+  Effect.gen(function* () {
+    let total = 0
+    for (const file of files) {
+      if (file.path === null) return null
+      const path = file.path
+      const info = yield* Effect.tryPromise({
+        try: () => stat(path),
+        catch: (error) =>
+          new CliError({ code: "ReadError", message: `Cannot read ${file.name}: ${reason(error)}.` }),
+      })
+      total += info.size
+    }
+    return total
+  })
+
+/**
+ * Reads just the header of every report CSV named (not stdin) and refuses the import, before
+ * anything is sent, when one has a column that is not a report field: every row of that file
+ * would fail the same way. The message names the file, the column and the known columns.
+ */
+export const checkCsvHeaders = (files: ReadonlyArray<InputFile>): Effect.Effect<void, CliError> =>
+  Effect.gen(function* () {
+    for (const file of files) {
+      if (file.format !== "csv" || file.path === null) continue
+      const path = file.path
+      const problems = yield* Effect.tryPromise({
+        try: async () => {
+          const reader = importReader(file.name, "csv")
+          const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 64 * 1024 })
+          try {
+            for await (const chunk of stream) {
+              const parsed = reader.push(String(chunk))
+              // The header is the first row: once any row is through, the header was judged.
+              if (parsed.records.length > 0 || parsed.issues.length > 0 || (parsed.refusedRows ?? 0) > 0)
+                return parsed.issues.filter((issue) => issue.line === 1 && issue.field !== "(row)")
+            }
+            return reader
+              .end()
+              .issues.filter(
+                (issue) => issue.line === 1 && issue.field !== "(row)" && issue.field !== "(file)",
+              )
+          } finally {
+            stream.destroy()
+          }
+        },
+        catch: (error) =>
+          new CliError({ code: "ReadError", message: `Cannot read ${file.name}: ${reason(error)}.` }),
+      })
+      if (problems.length > 0)
+        return yield* Effect.fail(
+          new CliError({
+            code: "InvalidFile",
+            message: problems.map((issue) => `${issue.file}:${issue.line}: ${issue.message}.`).join("\n"),
+            hint: "Fix the header row (or rename the column); nothing was sent.",
+          }),
+        )
+    }
   })

@@ -39,18 +39,18 @@ export const ImportProgress = ({
   const ticking = useNow()
   const at = now ?? ticking
   const { percent } = rates(state, at)
-  const counts = `${n(state.sent)}/${n(state.total)} rows  ${String(percent).padStart(3)}%`
+  const counts = `${n(state.sent)} rows${percent === null ? "" : `  ${String(percent).padStart(3)}% read`}`
   const width = Math.max(10, Math.min(40, columns - counts.length - 6))
   const label =
     state.phase === "stopping"
       ? "Stopping after the batches in flight… (Ctrl-C again to quit at once)"
-      : `${state.dryRun ? "Checking" : "Importing"} batch ${n(Math.min(state.batchesDone + 1, state.batches))} of ${n(state.batches)}`
+      : `${state.dryRun ? "Checking" : "Importing"} batch ${n(state.batchesDone + 1)} (${n(state.read)} rows read)`
   const [rate, eta, errors] = progressDetails(state, at)
   return (
     <Box flexDirection="column">
       <Spinner label={label} />
       <Box>
-        <Bar percent={percent} width={width} />
+        {percent === null ? null : <Bar percent={percent} width={width} />}
         <Text> {counts}</Text>
       </Box>
       <Text>

@@ -1,4 +1,4 @@
-import type { ImportEvent, Prepared } from "../services/reportImport.js"
+import type { ImportEvent, ImportStart } from "../services/reportImport.js"
 import type { Output } from "./output.js"
 import { paint } from "./style.js"
 import { visible } from "./terminalText.js"
@@ -12,15 +12,18 @@ import { visible } from "./terminalText.js"
 export interface ProgressState {
   readonly phase: "sending" | "stopping"
   readonly files: number
-  /** Valid rows to send. */
-  readonly total: number
+  /** The files' size; null when reading stdin. */
+  readonly bytesTotal: number | null
+  readonly bytesRead: number
+  /** Rows read so far (valid or not). */
+  readonly read: number
+  /** Rows sent and answered. */
   readonly sent: number
   /** Rows refused so far, locally and by the server. */
   readonly errors: number
   readonly batchesDone: number
-  readonly batches: number
   readonly dryRun: boolean
-  /** When sending began (performance.now()). */
+  /** When the command began (performance.now()): rates count reading and parsing too. */
   readonly startedAt: number
   /** The latest retry, until the next batch succeeds. */
   readonly retry: string | null
@@ -48,8 +51,22 @@ export const formatDuration = (ms: number): string => {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
+/** `812 KB`, `4.2 MB`, `1.1 GB`. */
+export const formatBytes = (bytes: number): string => {
+  if (bytes < 1000) return `${bytes} B`
+  const units = ["KB", "MB", "GB", "TB"]
+  let value = bytes / 1000
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
+}
+
 export interface Rates {
-  readonly percent: number
+  /** Of the files' bytes read; null for stdin. */
+  readonly percent: number | null
   readonly rowsPerSecond: number | null
   readonly etaMs: number | null
 }
@@ -57,10 +74,16 @@ export interface Rates {
 export const rates = (state: ProgressState, now: number): Rates => {
   const elapsed = now - state.startedAt
   const perSecond = state.sent > 0 && elapsed > 0 ? (state.sent * 1000) / elapsed : null
+  const fraction =
+    state.bytesTotal === null
+      ? null
+      : state.bytesTotal === 0
+        ? 1
+        : Math.min(1, state.bytesRead / state.bytesTotal)
   return {
-    percent: state.total === 0 ? 100 : Math.floor((state.sent * 100) / state.total),
+    percent: fraction === null ? null : Math.floor(fraction * 100),
     rowsPerSecond: perSecond === null ? null : Math.round(perSecond),
-    etaMs: perSecond === null ? null : ((state.total - state.sent) / perSecond) * 1000,
+    etaMs: fraction === null || fraction === 0 || elapsed <= 0 ? null : (elapsed * (1 - fraction)) / fraction,
   }
 }
 
@@ -74,40 +97,40 @@ export const progressDetails = (state: ProgressState, now: number): ReadonlyArra
   ]
 }
 
-/** What is about to happen, once the files are read. */
-export const preparedLine = (prepared: Prepared, dryRun: boolean): string => {
-  const read = `Read ${plural(prepared.rows, "row")} from ${plural(prepared.files.length, "file")}`
-  const invalid = prepared.invalidRows > 0 ? ` (${n(prepared.invalidRows)} with errors)` : ""
-  const batches = prepared.batches.length
-  const verb = dryRun ? "checking" : "importing"
-  return batches === 0
-    ? `${read}${invalid}; nothing to send.`
-    : `${read}${invalid}; ${verb} ${plural(prepared.validRows, "row")} in ${plural(batches, "batch", "batches")}.`
+/** What is about to happen, once the files are found. */
+export const startedLine = (start: ImportStart, dryRun: boolean): string => {
+  const what = plural(start.files.length, "file")
+  const size = start.bytes === null ? "" : ` (${formatBytes(start.bytes)})`
+  const skipped = start.skippedFiles > 0 ? `; ${plural(start.skippedFiles, "other file")} skipped` : ""
+  return `${dryRun ? "Checking" : "Importing"} ${what}${size}, sending batches as they are read${skipped}.`
 }
 
-const initial = (prepared: Prepared, dryRun: boolean): ProgressState => ({
+const initial = (start: ImportStart, dryRun: boolean, startedAt: number): ProgressState => ({
   phase: "sending",
-  files: prepared.files.length,
-  total: prepared.validRows,
+  files: start.files.length,
+  bytesTotal: start.bytes,
+  bytesRead: 0,
+  read: 0,
   sent: 0,
-  errors: prepared.invalidRows,
+  errors: 0,
   batchesDone: 0,
-  batches: prepared.batches.length,
   dryRun,
-  startedAt: performance.now(),
+  startedAt,
   retry: null,
 })
 
 const advance = (state: ProgressState, event: ImportEvent): ProgressState => {
   switch (event._tag) {
-    case "Prepared":
+    case "Started":
       return state
     case "BatchDone":
       return {
         ...state,
-        sent: event.sentRows,
-        errors: state.errors + event.result.failed,
-        batchesDone: state.batchesDone + 1,
+        bytesRead: event.read.bytesRead,
+        read: event.read.rows,
+        sent: event.totals.sent,
+        errors: event.read.invalid + event.totals.failed,
+        batchesDone: event.totals.batches,
         retry: null,
       }
     case "Retrying":
@@ -118,8 +141,14 @@ const advance = (state: ProgressState, event: ImportEvent): ProgressState => {
   }
 }
 
+/** `Imported 3,000 rows (30% read)`: the counts part of a progress line. */
+export const progressCounts = (state: ProgressState, now: number): string => {
+  const { percent } = rates(state, now)
+  return `${state.dryRun ? "Checked" : "Imported"} ${plural(state.sent, "row")}${percent === null ? "" : ` (${percent}% read)`}`
+}
+
 /** Every few seconds a line on stderr: `Imported 3,000/9,950 rows (30%), 1,180 rows/s, ETA 6 s, 50 errors`. */
-const plainReporter = (out: Output, dryRun: boolean, everyMs: number): ImportReporter => {
+const plainReporter = (out: Output, dryRun: boolean, everyMs: number, startedAt: number): ImportReporter => {
   let state: ProgressState | undefined
   let lastLine = 0
   const write = (line: string, tone?: "yellow") =>
@@ -128,9 +157,9 @@ const plainReporter = (out: Output, dryRun: boolean, everyMs: number): ImportRep
     )
   return {
     onEvent: (event) => {
-      if (event._tag === "Prepared") {
-        state = initial(event.prepared, dryRun)
-        write(preparedLine(event.prepared, dryRun))
+      if (event._tag === "Started") {
+        state = initial(event.start, dryRun, startedAt)
+        write(startedLine(event.start, dryRun))
         lastLine = performance.now()
         return
       }
@@ -141,14 +170,10 @@ const plainReporter = (out: Output, dryRun: boolean, everyMs: number): ImportRep
         return
       }
       const now = performance.now()
-      const last = state.batchesDone === state.batches
       // The first batch, then at most one line per interval; the summary follows the last.
-      if (last || (state.batchesDone > 1 && now - lastLine < everyMs)) return
+      if (state.batchesDone > 1 && now - lastLine < everyMs) return
       lastLine = now
-      const { percent } = rates(state, now)
-      write(
-        `${dryRun ? "Checked" : "Imported"} ${n(state.sent)}/${n(state.total)} rows (${percent}%), ${progressDetails(state, now).join(", ")}`,
-      )
+      write(`${progressCounts(state, now)}, ${progressDetails(state, now).join(", ")}`)
     },
     stopping: () =>
       write("Stopping after the batches in flight… (press Ctrl-C again to quit at once)", "yellow"),
@@ -157,16 +182,16 @@ const plainReporter = (out: Output, dryRun: boolean, everyMs: number): ImportRep
 }
 
 /** The Ink bar on stderr; loaded only in a terminal. */
-const inkReporter = async (out: Output, dryRun: boolean): Promise<ImportReporter> => {
+const inkReporter = async (out: Output, dryRun: boolean, startedAt: number): Promise<ImportReporter> => {
   const { mountImportProgress } = await import("./ImportProgressView.js")
   let state: ProgressState | undefined
   let view: ReturnType<typeof mountImportProgress> | undefined
   return {
     onEvent: (event) => {
-      if (event._tag === "Prepared") {
-        process.stderr.write(`${visible(preparedLine(event.prepared, dryRun))}\n`)
-        state = initial(event.prepared, dryRun)
-        if (state.batches > 0) view = mountImportProgress(state, out)
+      if (event._tag === "Started") {
+        process.stderr.write(`${visible(startedLine(event.start, dryRun))}\n`)
+        state = initial(event.start, dryRun, startedAt)
+        view = mountImportProgress(state, out)
         return
       }
       if (state === undefined) return
@@ -190,8 +215,9 @@ export const importReporter = async (
   out: Output,
   dryRun: boolean,
   plainEveryMs = 2000,
+  startedAt = performance.now(),
 ): Promise<ImportReporter> => {
   if (out.json) return { onEvent: () => {}, stopping: () => {}, close: () => {} }
-  if (out.interactive) return inkReporter(out, dryRun)
-  return plainReporter(out, dryRun, plainEveryMs)
+  if (out.interactive) return inkReporter(out, dryRun, startedAt)
+  return plainReporter(out, dryRun, plainEveryMs, startedAt)
 }

@@ -16,7 +16,10 @@ export interface ReportsWorld {
   readonly dir: string
   /** The signed-in admin's FOLIO_CONFIG_DIR. */
   readonly configDir: string
-  readonly folio: (args: ReadonlyArray<string>, options?: { readonly stdin?: string }) => Promise<FolioRun>
+  readonly folio: (
+    args: ReadonlyArray<string>,
+    options?: { readonly stdin?: string; readonly env?: Record<string, string> },
+  ) => Promise<FolioRun>
   /** Runs with --json, expects exit 0 and parses stdout. */
   readonly json: <A>(args: ReadonlyArray<string>) => Promise<A>
   /** With only FOLIO_URL and FOLIO_TOKEN set, as in CI. */
@@ -47,8 +50,10 @@ export const startReportsWorld = async (): Promise<ReportsWorld> => {
   const server = await startTestServer()
   const config = await tempConfigDir()
   const dir = await mkdtemp(join(tmpdir(), "folio-reports-"))
-  const folio = (args: ReadonlyArray<string>, options: { readonly stdin?: string } = {}) =>
-    runFolio(args, { configDir: config.path, ...options })
+  const folio = (
+    args: ReadonlyArray<string>,
+    options: { readonly stdin?: string; readonly env?: Record<string, string> } = {},
+  ) => runFolio(args, { configDir: config.path, ...options })
   const json = async <A>(args: ReadonlyArray<string>): Promise<A> => {
     const run = await folio([...args, "--json"])
     expect(run.code, run.stderr).toBe(0)

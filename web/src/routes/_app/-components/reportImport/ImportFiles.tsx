@@ -3,7 +3,7 @@ import { Badge, CloseButton, Group, Stack, Text } from "@mantine/core"
 import { Dropzone } from "@mantine/dropzone"
 import { AlertIcon, FileTextIcon, UploadIcon } from "../../../../components/icons"
 import { plural } from "../directory/format"
-import type { PreviewFile } from "./preview"
+import type { PreviewFile, PreviewRow } from "./preview"
 
 const formatLabels = { csv: "CSV", json: "JSON", ndjson: "NDJSON", markdown: "Markdown" } as const
 
@@ -49,16 +49,20 @@ export const FilesDrop = ({
 /** The files read so far: name, format, rows and problems, each with a button to remove it. */
 export const FileList = ({
   files,
+  rows,
   onRemove,
   disabled,
 }: {
   readonly files: ReadonlyArray<PreviewFile>
+  /** The plan's rows, each marked with its problems. */
+  readonly rows: ReadonlyArray<PreviewRow>
   readonly onRemove: (name: string) => void
   readonly disabled: boolean
 }) => (
   <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="Files">
     {files.map((file) => {
-      const invalid = file.rows.filter((row) => row.problems > 0).length
+      const fileRows = rows.filter((row) => row.file === file.name)
+      const invalid = fileRows.filter((row) => row.problems > 0).length
       return (
         <Group component="li" key={file.name} gap="sm" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" miw={0}>
@@ -78,7 +82,7 @@ export const FileList = ({
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Text fz="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-              {plural(file.rows.length, "row")}
+              {plural(fileRows.length, "row")}
               {invalid > 0 ? ` · ${invalid.toLocaleString()} with problems` : ""}
             </Text>
             <CloseButton

@@ -1,10 +1,9 @@
 import { Badge, Code, Table, Text } from "@mantine/core"
 import { plural } from "../directory/format"
-import type { PreviewFile } from "./preview"
+import type { PreviewRow } from "./preview"
 
 /** Every row of the files with its place and whether it passed the checks; the first 500 of them. */
-export const RowsTable = ({ files }: { readonly files: ReadonlyArray<PreviewFile> }) => {
-  const rows = files.flatMap((file) => file.rows)
+export const RowsTable = ({ rows }: { readonly rows: ReadonlyArray<PreviewRow> }) => {
   const limit = 500
   return (
     <>

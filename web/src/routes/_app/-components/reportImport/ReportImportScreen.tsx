@@ -10,7 +10,7 @@ import { useMe } from "../directory/permissions"
 import { FileList, FilesDrop } from "./ImportFiles"
 import { byPlace, downloadText, IssuesTable, issuesCsv } from "./issues"
 import { RowsTable } from "./PreviewRows"
-import { type PreviewFile, previewFile } from "./preview"
+import { type PreviewFile, planImport, previewFile } from "./preview"
 import { RunProgress, Stat } from "./RunProgress"
 import { useImportRun } from "./useImportRun"
 
@@ -31,10 +31,11 @@ export const ReportImportScreen = () => {
   const [dryRun, setDryRun] = useState(true)
   const { run, start, resume, stop, reset } = useImportRun()
 
-  const valid = useMemo(() => files.flatMap((file) => file.valid), [files])
-  const previewIssues = useMemo(() => files.flatMap((file) => file.issues).sort(byPlace), [files])
-  const rowCount = files.reduce((sum, file) => sum + file.rows.length, 0)
-  const invalidRows = files.reduce((sum, file) => sum + file.rows.filter((row) => row.problems > 0).length, 0)
+  const plan = useMemo(() => planImport(files), [files])
+  const previewIssues = useMemo(() => [...plan.issues].sort(byPlace), [plan])
+  const validRows = plan.counts.valid
+  const rowCount = plan.counts.rows
+  const invalidRows = plan.counts.invalid
   const busy = run.phase === "running" || reading
   // The result appears below the fold on most screens: bring it into view once.
   useEffect(() => {
@@ -58,12 +59,9 @@ export const ReportImportScreen = () => {
       const read = await Promise.all(
         dropped.map(async (file) => previewFile(file.name, file.size, await file.text())),
       )
-      setFiles((current) => [
-        ...current.filter((file) => !read.some((added) => added.name === file.name)),
-        ...read,
-      ])
-      const problems = read.some((file) => file.issues.length > 0)
-      setView(problems ? "problems" : "rows")
+      const next = [...files.filter((file) => !read.some((added) => added.name === file.name)), ...read]
+      setFiles(next)
+      setView(planImport(next).issues.length > 0 ? "problems" : "rows")
     } finally {
       setReading(false)
     }
@@ -95,7 +93,7 @@ export const ReportImportScreen = () => {
         <Section
           id="import-preview"
           title="Preview"
-          description={`${plural(files.length, "file")} · ${plural(rowCount, "row")} · ${valid.length.toLocaleString()} ready · ${invalidRows.toLocaleString()} with problems`}
+          description={`${plural(files.length, "file")} · ${plural(rowCount, "row")} · ${validRows.toLocaleString()} ready · ${invalidRows.toLocaleString()} with problems`}
           actions={
             <Button
               variant="subtle"
@@ -113,6 +111,7 @@ export const ReportImportScreen = () => {
           <Stack gap="md">
             <FileList
               files={files}
+              rows={plan.rows}
               onRemove={(name) => setFiles((current) => current.filter((f) => f.name !== name))}
               disabled={busy}
             />
@@ -135,7 +134,7 @@ export const ReportImportScreen = () => {
                 <IssuesTable issues={previewIssues} label="Problems" />
               )
             ) : (
-              <RowsTable files={files} />
+              <RowsTable rows={plan.rows} />
             )}
           </Stack>
         </Section>
@@ -172,15 +171,15 @@ export const ReportImportScreen = () => {
             <Group>
               <Button
                 leftSection={<UploadIcon size={16} />}
-                disabled={valid.length === 0 || busy}
+                disabled={validRows === 0 || busy}
                 loading={run.phase === "running"}
-                onClick={() => start(valid, { upsert, dryRun })}
+                onClick={() => start(plan.batches, { upsert, dryRun })}
               >
-                {valid.length === 0
+                {validRows === 0
                   ? "Nothing to import"
                   : dryRun
-                    ? `Dry run ${plural(valid.length, "row")}`
-                    : `Import ${plural(valid.length, "report")}`}
+                    ? `Dry run ${plural(validRows, "row")}`
+                    : `Import ${plural(validRows, "report")}`}
               </Button>
             </Group>
             {run.phase !== "idle" && <RunProgress run={run} onStop={stop} onResume={resume} />}

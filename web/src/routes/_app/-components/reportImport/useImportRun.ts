@@ -1,32 +1,31 @@
-import type { ImportIssue, ImportRow, ReportImportResult } from "@folio/core"
+import {
+  addBatchResult,
+  type ImportTotals as BatchTotals,
+  batchKeyOf,
+  type ImportBatch,
+  type ImportIssue,
+  noTotals,
+  type ReportImportResult,
+} from "@folio/core"
 import { useQueryClient } from "@tanstack/react-query"
 import { useRef, useState } from "react"
-import { batchKeyOf, importBatchesOf, importReportBatch } from "../../../../api/reportImport"
+import { importReportBatch } from "../../../../api/reportImport"
 
 export interface ImportOptions {
   readonly upsert: boolean
   readonly dryRun: boolean
 }
 
-export interface ImportTotals {
-  readonly created: number
-  readonly updated: number
-  readonly unchanged: number
-  readonly failed: number
+/** Core's totals (a replayed batch's rows count as unchanged) and the server's problems. */
+export interface ImportTotals extends BatchTotals {
   readonly issues: ReadonlyArray<ImportIssue>
-  /** Batches the server had already applied (a resumed or repeated import). */
-  readonly replayed: number
 }
 
-const zero: ImportTotals = { created: 0, updated: 0, unchanged: 0, failed: 0, issues: [], replayed: 0 }
+const zero: ImportTotals = { ...noTotals, issues: [] }
 
-const add = (totals: ImportTotals, result: ReportImportResult): ImportTotals => ({
-  created: totals.created + result.created,
-  updated: totals.updated + result.updated,
-  unchanged: totals.unchanged + result.unchanged,
-  failed: totals.failed + result.failed,
+const add = (totals: ImportTotals, batch: ImportBatch, result: ReportImportResult): ImportTotals => ({
+  ...addBatchResult(totals, batch, result),
   issues: [...totals.issues, ...result.issues],
-  replayed: totals.replayed + (result.replayed ? 1 : 0),
 })
 
 export type ImportRun =
@@ -53,7 +52,7 @@ export const useImportRun = () => {
   const [run, setRun] = useState<ImportRun>({ phase: "idle" })
   const stopRequested = useRef(false)
   const plan = useRef<{
-    readonly batches: ReadonlyArray<ReadonlyArray<ImportRow>>
+    readonly batches: ReadonlyArray<ImportBatch>
     readonly options: ImportOptions
   } | null>(null)
 
@@ -61,7 +60,7 @@ export const useImportRun = () => {
     const current = plan.current
     if (current === null) return
     const { batches, options } = current
-    const rowsTotal = batches.reduce((sum, batch) => sum + batch.length, 0)
+    const rowsTotal = batches.reduce((sum, batch) => sum + batch.rows.length, 0)
     let totals = before
     let rowsDone = rowsBefore
     stopRequested.current = false
@@ -72,17 +71,18 @@ export const useImportRun = () => {
     ) => setRun({ phase, options, batches: batches.length, batchesDone, rowsTotal, rowsDone, totals, error })
     state("running", from)
     for (let index = from; index < batches.length; index++) {
-      const rows = batches[index] ?? []
+      const batch = batches[index]
+      if (batch === undefined) break
       try {
-        const batchKey = await batchKeyOf(rows, options)
+        const batchKey = await batchKeyOf(batch.rows, options)
         const result = await importReportBatch({
           batchKey,
           upsert: options.upsert,
           dryRun: options.dryRun,
-          rows,
+          rows: batch.rows,
         })
-        totals = add(totals, result)
-        rowsDone += rows.length
+        totals = add(totals, batch, result)
+        rowsDone += batch.rows.length
       } catch (error) {
         state("failed", index, error)
         return
@@ -97,8 +97,9 @@ export const useImportRun = () => {
     if (!options.dryRun) await queryClient.invalidateQueries({ queryKey: ["reports"] })
   }
 
-  const start = (rows: ReadonlyArray<ImportRow>, options: ImportOptions) => {
-    plan.current = { batches: importBatchesOf(rows), options }
+  /** Sends the batches core's workflow cut (see planImport), one after another. */
+  const start = (batches: ReadonlyArray<ImportBatch>, options: ImportOptions) => {
+    plan.current = { batches, options }
     void go(0, zero, 0)
   }
 

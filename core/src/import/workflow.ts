@@ -1,0 +1,202 @@
+import { Either } from "effect"
+import type { ImportRow, ReportImportResult } from "../api/reports.js"
+import { cutIntoBatches, utf8Bytes } from "./batches.js"
+import type { ParsedFile } from "./formats.js"
+import { encodeRecord, type ImportIssue, validateRecord } from "./reportRecord.js"
+
+/**
+ * The client side of a report import, written once for the console and the CLI: rows are
+ * validated as they are read, a row reusing an earlier row's externalId is refused, valid rows
+ * are cut into batches (by count and by bytes) in file order, each batch gets a key from its
+ * content, and the server's answers add up to a summary that tells the truth about a re-run.
+ * The server checks every row again; this saves the round trip and names the place.
+ */
+
+export interface ImportFlags {
+  readonly upsert: boolean
+  readonly dryRun: boolean
+}
+
+export interface ImportBatch {
+  /** 0-based, in file order. */
+  readonly index: number
+  readonly rows: ReadonlyArray<ImportRow>
+  /** The batch's rows as JSON, about what the request body weighs. */
+  readonly bytes: number
+}
+
+export interface ImportCounts {
+  /** Every row read, valid or not. */
+  readonly rows: number
+  readonly valid: number
+  /** Rows refused before sending: unreadable, invalid, or a repeated externalId. */
+  readonly invalid: number
+}
+
+const rowBytes = (row: ImportRow): number =>
+  // {"file":…,"line":…,"record":…} and the comma between rows.
+  utf8Bytes(JSON.stringify(encodeRecord(row.record))) + utf8Bytes(row.file) + 40
+
+/**
+ * Takes parsed chunks of files in order and gives back the batches they complete. `finish` gives
+ * the last, partial batch. Memory is one batch plus one entry per externalId seen.
+ */
+export const importBatcher = (limits: { readonly size: number; readonly maxBytes: number }) => {
+  const externalIds = new Map<string, string>()
+  const issues: Array<ImportIssue> = []
+  let current: Array<ImportRow> = []
+  let currentBytes = 0
+  let index = 0
+  let rows = 0
+  let valid = 0
+  let invalid = 0
+
+  const close = (): ImportBatch => {
+    const batch = { index: index++, rows: current, bytes: currentBytes }
+    current = []
+    currentBytes = 0
+    return batch
+  }
+
+  const add = (parsed: ParsedFile): ReadonlyArray<ImportBatch> => {
+    const done: Array<ImportBatch> = []
+    issues.push(...parsed.issues)
+    // A row the parser could not read at all (or a whole file) is one refused row per line.
+    const unreadable = new Set(parsed.issues.map((issue) => `${issue.file}:${issue.line}`)).size
+    rows += unreadable + (parsed.refusedRows ?? 0)
+    invalid += unreadable + (parsed.refusedRows ?? 0)
+    for (const raw of parsed.records) {
+      rows++
+      const checked = validateRecord(raw)
+      if (Either.isLeft(checked)) {
+        issues.push(...checked.left)
+        invalid++
+        continue
+      }
+      const { record } = checked.right
+      if (record.externalId !== undefined) {
+        const earlier = externalIds.get(record.externalId)
+        if (earlier !== undefined) {
+          issues.push({
+            file: raw.file,
+            line: raw.line,
+            field: "externalId",
+            message: `externalId "${record.externalId}" is already used at ${earlier}; each report may appear once per import`,
+          })
+          invalid++
+          continue
+        }
+        externalIds.set(record.externalId, `${raw.file}:${raw.line}`)
+      }
+      valid++
+      const row: ImportRow = { file: raw.file, line: raw.line, record }
+      const bytes = rowBytes(row)
+      if (current.length >= limits.size || (current.length > 0 && currentBytes + bytes > limits.maxBytes)) {
+        done.push(close())
+      }
+      current.push(row)
+      currentBytes += bytes
+    }
+    return done
+  }
+
+  const finish = (): ReadonlyArray<ImportBatch> => (current.length > 0 ? [close()] : [])
+
+  const counts = (): ImportCounts => ({ rows, valid, invalid })
+
+  /** The problems found so far, parse and validation, in the order met; `take` empties the list. */
+  const takeIssues = (): Array<ImportIssue> => issues.splice(0)
+
+  return { add, finish, counts, takeIssues }
+}
+
+/** Every batch of `rows` at once (the console's preview holds the rows anyway). */
+export const batchesOfRows = (
+  rows: ReadonlyArray<ImportRow>,
+  limits: { readonly size: number; readonly maxBytes: number },
+): ReadonlyArray<ImportBatch> =>
+  cutIntoBatches(rows, limits, rowBytes).map((batchRows, index) => ({
+    index,
+    rows: batchRows,
+    bytes: batchRows.reduce((sum, row) => sum + rowBytes(row), 0),
+  }))
+
+const hex = (bytes: ArrayBuffer): string =>
+  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("")
+
+/** FNV-1a (two 32-bit lanes) for pages served without a secure context, where `crypto.subtle` is absent. */
+const fallbackDigest = (text: string): string => {
+  let a = 0x811c9dc5
+  let b = 0x01000193 ^ text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    a = Math.imul(a ^ c, 0x01000193) >>> 0
+    b = Math.imul(b ^ c ^ (i & 0xff), 0x5bd1e995) >>> 0
+  }
+  return `${a.toString(16).padStart(8, "0")}${b.toString(16).padStart(8, "0")}`
+}
+
+/**
+ * The batch's idempotency key: a SHA-256 of its rows (file, line, record) and flags. The same
+ * command over the same files cuts the same batches and so sends the same keys, and the server
+ * answers a key it has applied from its record: a retry after a lost answer, or a re-run after an
+ * interruption, never writes a row twice. Any change to a row gives its batch a new key.
+ */
+export const batchKeyOf = async (rows: ReadonlyArray<ImportRow>, flags: ImportFlags): Promise<string> => {
+  const text = JSON.stringify({
+    options: { upsert: flags.upsert, dryRun: flags.dryRun },
+    rows: rows.map((row) => ({ file: row.file, line: row.line, record: encodeRecord(row.record) })),
+  })
+  const subtle = globalThis.crypto?.subtle
+  if (subtle === undefined) return `fnv-${fallbackDigest(text)}`
+  const digest = await subtle.digest("SHA-256", new TextEncoder().encode(text))
+  return `sha256-${hex(digest)}`
+}
+
+export interface ImportTotals {
+  /** Rows sent and answered. */
+  readonly sent: number
+  readonly created: number
+  readonly updated: number
+  readonly unchanged: number
+  /** Rows the server refused. */
+  readonly failed: number
+  /** Rows of batches an earlier run had already applied: counted as unchanged. */
+  readonly replayed: number
+  readonly batches: number
+  readonly batchesReplayed: number
+}
+
+export const noTotals: ImportTotals = {
+  sent: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  failed: 0,
+  replayed: 0,
+  batches: 0,
+  batchesReplayed: 0,
+}
+
+/**
+ * One answered batch added to the totals. A replayed batch's rows were applied by an earlier
+ * run, so this run changed none of them: they count as unchanged, not as the first run's
+ * created or updated (a re-run of the same file says "0 created, 0 updated, 300 unchanged").
+ */
+export const addBatchResult = (
+  totals: ImportTotals,
+  batch: { readonly rows: ReadonlyArray<unknown> },
+  result: ReportImportResult,
+): ImportTotals => {
+  const applied = result.created + result.updated + result.unchanged
+  return {
+    sent: totals.sent + batch.rows.length,
+    created: totals.created + (result.replayed ? 0 : result.created),
+    updated: totals.updated + (result.replayed ? 0 : result.updated),
+    unchanged: totals.unchanged + (result.replayed ? applied : result.unchanged),
+    failed: totals.failed + result.failed,
+    replayed: totals.replayed + (result.replayed ? batch.rows.length : 0),
+    batches: totals.batches + 1,
+    batchesReplayed: totals.batchesReplayed + (result.replayed ? 1 : 0),
+  }
+}
