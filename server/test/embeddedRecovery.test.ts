@@ -71,20 +71,26 @@ const waitForHealth = async (url: string, child: ChildProcess, output: () => str
   throw new Error(`no health within 60 s:\n${output()}`)
 }
 
-/** The live, non-zombie postmasters (`postgres -D <clusterDir>`) on the folder. */
-const postmastersOn = (clusterDir: string) =>
-  readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")
-        const state = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0]
-        return args.includes("-D") && args[args.indexOf("-D") + 1] === clusterDir && state !== "Z"
-      } catch {
-        return false
-      }
-    })
-    .map(Number)
+/**
+ * The live, non-zombie postmasters (`postgres -D <clusterDir>`) on the folder. A backend just
+ * forked still shows its parent's command line until it renames itself: a process whose parent
+ * is one of them is a child, not a second postmaster.
+ */
+const postmastersOn = (clusterDir: string) => {
+  const found = new Map<number, number>()
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")
+      const [state, ppid] = (readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1] ?? "").split(" ")
+      if (args.includes("-D") && args[args.indexOf("-D") + 1] === clusterDir && state !== "Z")
+        found.set(Number(entry), Number(ppid))
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return [...found].filter(([, ppid]) => !found.has(ppid)).map(([pid]) => pid)
+}
 
 const lockPid = (clusterDir: string) =>
   Number.parseInt(readFileSync(join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0] ?? "", 10)
