@@ -1,10 +1,12 @@
 import { type Command, Option } from "commander"
+import { CliError } from "../cliError.js"
 import {
   action,
   addExamples,
   addJsonFlag,
   addPagingFlags,
   addUrlFlag,
+  booleanFlag,
   integerIn,
   numberFlag,
   pagingFlags,
@@ -89,26 +91,33 @@ export const registerReports = (program: Command): void => {
   addPagingFlags(list, "reports")
   addUrlFlag(list)
   addJsonFlag(list)
+  list.option("--ndjson", "print one JSON report per line, as the pages arrive")
+  list.option("--csv", "print CSV: a header, then one report per row")
   addExamples(list, [
     ["folio reports list", "the 50 most recently updated"],
     ["folio reports list --status draft,in_review --author ada@folio.example", "someone's work in progress"],
     ["folio reports list --ticker AAPL --sort -publishedAt --from 2026-01-01", "this year's Apple research"],
     ["folio reports list --all --json | jq '.reports | length'", "how many you can see"],
+    ["folio reports list --all --ndjson | jq -r .title", "every title, printed as the pages arrive"],
+    ["folio reports list --all --csv > reports.csv", "everything you can see, for a spreadsheet"],
   ])
   list.action(
     action(async (command, out) => {
+      const chosen = (["csv", "ndjson"] as const).filter((name) => booleanFlag(command, name))
+      if (chosen.length + (out.json ? 1 : 0) > 1)
+        throw new CliError({
+          code: "UsageError",
+          message: "Choose one output format: --json, --ndjson or --csv.",
+          exitCode: 2,
+        })
+      const format = out.json ? "json" : (chosen[0] ?? "table")
       const { runCli, service, ui, withProgress } = await loadService()
-      const result = await withProgress(
+      const pages = await withProgress(
         "Listing reports…",
-        runCli(
-          service.listReports({
-            ...filters(command),
-            ...pagingFlags(command),
-          }),
-        ),
+        runCli(service.listReportPages({ ...filters(command), ...pagingFlags(command) })),
         out,
       )
-      await ui.renderReportList(result, out)
+      await runCli(ui.writeReportList(pages, out, format))
       return 0
     }),
   )

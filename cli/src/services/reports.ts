@@ -15,10 +15,10 @@ import {
   type Transition,
   UserId,
 } from "@folio/core"
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema, Stream } from "effect"
 import { call, signedInTarget, type Target } from "../api.js"
 import { CliError } from "../cliError.js"
-import { collectPages, defined, maxPageSize, type Paging, resolveUser } from "./lookup.js"
+import { defined, maxPageSize, type PageOf, type Paging, resolveUser } from "./lookup.js"
 
 export interface Flags {
   readonly url?: string | undefined
@@ -60,20 +60,47 @@ const listParams = (
     })
   })
 
-export interface ReportList {
+/**
+ * `reports list`: the first page (fetched here), and with --all the pages after it as a stream,
+ * each fetched when the one before is written, so the list prints as it goes in the memory of
+ * one page, whatever its length.
+ */
+export interface ReportPages {
   readonly url: string
-  readonly reports: ReadonlyArray<ReportListItem>
-  readonly nextCursor: string | null
+  readonly first: PageOf<ReportListItem>
+  readonly rest: Stream.Stream<PageOf<ReportListItem>, CliError>
 }
 
-export const listReports = (input: Flags & Paging & ReportFilters): Effect.Effect<ReportList, CliError> =>
+export const listReportPages = (
+  input: Flags & Paging & ReportFilters,
+): Effect.Effect<ReportPages, CliError> =>
   Effect.gen(function* () {
     const target = yield* signedInTarget(input)
     const params = yield* listParams(target, input)
-    const page = yield* collectPages(input, (paging) =>
-      call(target, (client) => client.reports.list({ urlParams: { ...params, ...defined(paging) } })),
-    )
-    return { url: target.url, reports: page.items, nextCursor: page.nextCursor }
+    const limit = input.limit ?? (input.all ? maxPageSize : undefined)
+    const fetch = (cursor: string | undefined) =>
+      call(target, (client) =>
+        client.reports.list({ urlParams: { ...params, ...defined({ limit, cursor }) } }),
+      )
+    const first = yield* fetch(input.cursor)
+    const seen = new Set<string>()
+    const rest =
+      input.all !== true || first.nextCursor === null
+        ? Stream.empty
+        : Stream.paginateEffect(first.nextCursor, (cursor) =>
+            seen.has(cursor)
+              ? Effect.fail(
+                  new CliError({
+                    code: "UnexpectedResponse",
+                    message: "The server handed out the same page cursor twice.",
+                  }),
+                )
+              : Effect.sync(() => seen.add(cursor)).pipe(
+                  Effect.andThen(fetch(cursor)),
+                  Effect.map((page) => [page, Option.fromNullable(page.nextCursor)] as const),
+                ),
+          )
+    return { url: target.url, first, rest }
   })
 
 const decodeReportId = Schema.decodeUnknown(ReportId)

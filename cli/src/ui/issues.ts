@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises"
-import type { ImportIssue } from "@folio/core"
+import { type ImportIssue, issuesCsv } from "@folio/core"
 import { CliError } from "../cliError.js"
 import type { Output } from "./output.js"
 import { paint } from "./style.js"
@@ -29,19 +29,7 @@ export const renderIssues = (
   process.stderr.write(lines.map((line) => `${paint(out.colorStderr, "red", visible(line))}\n`).join(""))
 }
 
-const csvCell = (value: string | number): string => {
-  const text = String(value)
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-/** The problems as CSV (file,line,field,message), for a spreadsheet or a fix-up script. */
-export const issuesCsv = (issues: ReadonlyArray<ImportIssue>): string =>
-  [
-    "file,line,field,message",
-    ...issues.map((i) => [i.file, i.line, i.field, i.message].map(csvCell).join(",")),
-  ]
-    .map((line) => `${line}\n`)
-    .join("")
+export { issuesCsv }
 
 /** Writes `--errors-out`, also when there were no problems (a header alone), so scripts can rely on it. */
 export const writeIssuesCsv = async (path: string, issues: ReadonlyArray<ImportIssue>): Promise<void> => {

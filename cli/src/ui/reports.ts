@@ -1,11 +1,14 @@
 import {
+  csvLine,
   formatAudienceRef,
   type Report,
   type ReportListItem,
   statusLabels,
   type transitions,
 } from "@folio/core"
-import type { OneReport, ReportList, TransitionedReport } from "../services/reports.js"
+import { Effect, Stream } from "effect"
+import type { CliError } from "../cliError.js"
+import type { OneReport, ReportPages, TransitionedReport } from "../services/reports.js"
 import type { UpdatedReport } from "../services/reportWrites.js"
 import { formatDateTime } from "./format.js"
 import type { Output } from "./output.js"
@@ -35,11 +38,97 @@ const columns: ReadonlyArray<Column<ReportListItem>> = [
   { header: "ID", value: (report) => report.id, tone: () => "gray" },
 ]
 
-export const renderReportList = async (result: ReportList, out: Output): Promise<void> => {
-  if (out.json) return renderJson({ ok: true, ...result })
-  if (result.reports.length === 0) renderNote("No reports match.", out)
-  else await renderTable(columns, result.reports, out)
-  renderMoreNote("reports", result.nextCursor, out)
+export type ListFormat = "table" | "json" | "ndjson" | "csv"
+
+/** Writes to stdout, waiting while the pipe is full (a slow `jq`, a pager). */
+const write = (text: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (process.stdout.write(text)) resolve()
+    else {
+      process.stdout.once("drain", resolve)
+      process.stdout.once("error", reject)
+    }
+  })
+
+const csvColumns = [
+  "id",
+  "externalId",
+  "status",
+  "type",
+  "sector",
+  "tickers",
+  "title",
+  "authors",
+  "publishedAt",
+  "updatedAt",
+] as const
+
+const csvRow = (report: ReportListItem): string =>
+  csvLine([
+    report.id,
+    report.externalId,
+    report.status,
+    report.type,
+    report.sector,
+    report.tickers.join(";"),
+    report.title,
+    report.authors.map((author) => author.email).join(";"),
+    report.publishedAt?.toISOString(),
+    report.updatedAt.toISOString(),
+  ])
+
+/** `{ ok, url, reports, nextCursor }` as `renderJson` prints it, written a page at a time. */
+const jsonItem = (report: ReportListItem, first: boolean): string =>
+  `${first ? "\n" : ",\n"}${JSON.stringify(report, null, 2).replace(/^/gm, "    ")}`
+
+/**
+ * `reports list` in any format, a page at a time: each page is written before the next is
+ * fetched, so the first line comes after one request and memory holds one page. `--json` is the
+ * same one document as before (`jq '.reports | length'` works), `--ndjson` a report per line,
+ * `--csv` a header and a row per report; the table aligns each page on its own.
+ */
+export const writeReportList = (
+  pages: ReportPages,
+  out: Output,
+  format: ListFormat,
+): Effect.Effect<void, CliError> => {
+  const { first, rest } = pages
+  let written = 0
+  let last = first.nextCursor
+  const page = (items: ReadonlyArray<ReportListItem>): Promise<void> => {
+    const start = written
+    written += items.length
+    switch (format) {
+      case "json":
+        return write(items.map((report, i) => jsonItem(report, start + i === 0)).join(""))
+      case "ndjson":
+        return write(items.map((report) => `${JSON.stringify(report)}\n`).join(""))
+      case "csv":
+        return write(items.map((report) => `${csvRow(report)}\n`).join(""))
+      case "table":
+        return items.length === 0 ? Promise.resolve() : renderTable(columns, items, out)
+    }
+  }
+  return Effect.gen(function* () {
+    if (format === "json")
+      yield* Effect.promise(() =>
+        write(`{\n  "ok": true,\n  "url": ${JSON.stringify(pages.url)},\n  "reports": [`),
+      )
+    if (format === "csv") yield* Effect.promise(() => write(`${csvLine(csvColumns)}\n`))
+    yield* Effect.promise(() => page(first.items))
+    yield* Stream.runForEach(rest, (next) =>
+      Effect.promise(() => {
+        last = next.nextCursor
+        return page(next.items)
+      }),
+    )
+    if (format === "json")
+      yield* Effect.promise(() =>
+        write(`${written === 0 ? "" : "\n  "}],\n  "nextCursor": ${JSON.stringify(last)}\n}\n`),
+      )
+    if (format === "table" && written === 0) renderNote("No reports match.", out)
+    if (format !== "json") renderMoreNote("reports", last, out)
+  })
 }
 
 const dash = (value: string | null | undefined): string =>

@@ -1,16 +1,8 @@
-import type { ImportIssue } from "@folio/core"
+import { issuesCsv as coreIssuesCsv, type ImportIssue } from "@folio/core"
 import { Code, ScrollArea, Table, Text } from "@mantine/core"
 
-const cell = (value: string | number): string => {
-  const text = String(value)
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 /** Issues as CSV (file,line,field,message) with RFC 4180 quoting, ready to open in a spreadsheet. */
-export const issuesCsv = (issues: ReadonlyArray<ImportIssue>): string =>
-  `${["file", "line", "field", "message"].join(",")}\r\n${issues
-    .map((issue) => [issue.file, issue.line, issue.field, issue.message].map(cell).join(","))
-    .join("\r\n")}${issues.length > 0 ? "\r\n" : ""}`
+export const issuesCsv = (issues: ReadonlyArray<ImportIssue>): string => coreIssuesCsv(issues, "\r\n")
 
 /** Offers text as a file download, named `name`. */
 export const downloadText = (name: string, text: string, type = "text/csv;charset=utf-8"): void => {
