@@ -146,9 +146,32 @@ export const validateRecord = (raw: RawRecord): Either.Either<ValidRecord, Reado
   return Either.left([...unknownIssues, ...schemaIssues])
 }
 
+/** The fields whose value is one of a few words: what to say when it is none of them. */
+const choices: Readonly<Record<string, ReadonlyArray<string>>> = {
+  type: ReportType.literals,
+  status: ImportStatus.literals,
+  rating: Rating.literals,
+}
+
+/** What a value was, as the file has it: `"strong buy"`, `12`, or `nothing`. */
+const given = (value: unknown): string =>
+  value === undefined || value === null
+    ? "nothing"
+    : typeof value === "string"
+      ? JSON.stringify(value)
+      : String(value)
+
+/** Fields whose schema words ("Expected a valid Date, actual Invalid Date") would leave the user guessing. */
+const plainWords: Readonly<Record<string, (value: unknown) => string>> = {
+  publishedAt: (value) =>
+    `publishedAt must be a date, or a date and time, such as 2026-03-31 or 2026-03-31T09:30:00Z (got ${given(value)})`,
+  targetPrice: (value) => `targetPrice must be a number such as 125.5 (got ${given(value)})`,
+}
+
 /**
- * One message per field. A value outside a list of literals fails once per literal; those become
- * one "must be one of" message.
+ * One message per field, saying what the field must be and what the row has: a value outside a
+ * list of words names the words (`rating must be one of buy, hold, sell, not_rated (got "strong
+ * buy")`), a date or a number says which form it takes, with an example.
  */
 const fieldIssues = (
   raw: RawRecord,
@@ -162,14 +185,21 @@ const fieldIssues = (
     byField.set(field, [...(byField.get(field) ?? []), message])
   }
   return [...byField].map(([field, all]) => {
-    // An optional field also "expects undefined"; that alternative helps nobody.
-    const messages = all.length > 1 ? all.filter((m) => !m.startsWith("Expected undefined,")) : all
-    const literals = messages.map((m) => /^Expected "([^"]*)", actual (.*)$/.exec(m))
-    const message =
-      messages.length > 1 && literals.every((m) => m !== null)
-        ? `${field} must be one of ${literals.map((m) => m?.[1]).join(", ")} (got ${literals[0]?.[2]})`
-        : messages[0]!
-    return { file: raw.file, line: raw.line, field, message }
+    const value = raw.fields[field]
+    const words = choices[field]
+    if (words !== undefined && all.every((m) => /^Expected (?:"[^"]*"|null|undefined), actual /.test(m)))
+      return {
+        file: raw.file,
+        line: raw.line,
+        field,
+        message: `${field} must be one of ${words.join(", ")} (got ${given(value)})`,
+      }
+    const plain = plainWords[field]
+    if (plain !== undefined && all.every((m) => m.startsWith("Expected ")))
+      return { file: raw.file, line: raw.line, field, message: plain(value) }
+    // An optional field also "expects undefined" (or null); those alternatives help nobody.
+    const messages = all.length > 1 ? all.filter((m) => !/^Expected (?:undefined|null),/.test(m)) : all
+    return { file: raw.file, line: raw.line, field, message: messages[0] ?? all[0]! }
   })
 }
 
