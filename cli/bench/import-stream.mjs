@@ -1,0 +1,245 @@
+// `folio reports import` as the user sees it, against the server's import path alone, in one run:
+//
+// 1. server path: the same batches (the same rows, 1,000 a batch, 3 in flight) POSTed straight to
+//    /api/reports/import from bodies built before the clock starts: no reading, parsing or checks.
+// 2. folio: `folio reports import reports.csv --json`, wall clock from spawn to exit (reading,
+//    parsing, checking, batching and sending included), and the CLI's peak resident memory.
+// 3. server path again, so a drift in the machine's load shows as a gap between the two.
+// Then the CLI's peak memory on a big CSV (`--dry-run`: every row checked by the server, nothing
+// written), and `folio reports list --all --json` over the imported reports: time to its first
+// byte on stdout and its peak memory.
+//
+// Usage: node cli/bench/import-stream.mjs (after `npm run build`). BENCH_REPORTS (default 20,000)
+// is the import's row count; BENCH_BIG_MB (default 1000) the big CSV's size (0 skips it);
+// BENCH_DATABASE_URL the PostgreSQL server (a scratch database is created and dropped).
+import { spawn } from "node:child_process"
+import { once } from "node:events"
+import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs"
+import { cpus, tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import {
+  adminEmail,
+  adminPassword,
+  adminQuery,
+  api,
+  connect,
+  csvHeader,
+  csvLine,
+  databaseUrl,
+  dropDatabaseOrWarn,
+  dropStaleDatabases,
+  makeReport,
+  onInterrupt,
+  rngOf,
+  scratchDatabaseName,
+  seedReferenceData,
+  signIn,
+  startServer,
+  stopProcess,
+} from "../../server/bench/reports-data.mjs"
+
+const total = Number(process.env.BENCH_REPORTS ?? 20_000)
+const bigMb = Number(process.env.BENCH_BIG_MB ?? 1000)
+const batchSize = 1000
+const inFlight = 3
+const seed = 20261126
+const cli = fileURLToPath(new URL("../bin/folio.js", import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), "folio-bench-stream-"))
+const dbPrefix = "folio_bench_stream"
+const dbName = scratchDatabaseName(dbPrefix)
+const now = Date.now()
+const children = []
+
+function* reports() {
+  const r = rngOf(seed)
+  for (let i = 0; i < total; i++) yield makeReport(r, `stream-${String(i).padStart(7, "0")}`, now)
+}
+
+const write = async (file, lines) => {
+  const out = createWriteStream(file)
+  for (const line of lines) if (!out.write(line)) await once(out, "drain")
+  out.end()
+  await once(out, "finish")
+}
+
+/**
+ * Runs the CLI under /usr/bin/time: wall seconds, peak resident memory (MB), and when the first
+ * byte reached stdout (seconds after spawn).
+ */
+const runCli = (args, env) =>
+  new Promise((resolve, reject) => {
+    const started = performance.now()
+    let firstByte = null
+    const child = spawn("/usr/bin/time", ["-f", "maxrss-kb=%M", process.execPath, cli, ...args], {
+      env: { ...process.env, ...env, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    children.push(child)
+    let out = ""
+    let bytes = 0
+    let err = ""
+    child.stdout.on("data", (d) => {
+      firstByte ??= (performance.now() - started) / 1000
+      bytes += d.length
+      if (out.length < 50_000_000) out += d
+    })
+    child.stderr.on("data", (d) => {
+      err = (err + d).slice(-8000)
+    })
+    child.on("error", reject)
+    child.on("exit", (code) => {
+      const seconds = (performance.now() - started) / 1000
+      const rss = /maxrss-kb=(\d+)/.exec(err)
+      if (code !== 0)
+        return reject(new Error(`folio ${args.join(" ")} exited ${code}: ${err}${out.slice(-2000)}`))
+      resolve({ seconds, firstByte, bytes, output: out, peakMb: rss ? Number(rss[1]) / 1024 : Number.NaN })
+    })
+  })
+
+let server
+let db
+const cleanup = async () => {
+  if (db) await db.end().catch(() => {})
+  if (server) await server.stop()
+  for (const child of children) await stopProcess(child)
+  await dropDatabaseOrWarn(dbName)
+  rmSync(dir, { recursive: true, force: true })
+}
+const cleanUpOnce = onInterrupt(cleanup)
+try {
+  await dropStaleDatabases(dbPrefix)
+  console.log(
+    `import streaming: ${total.toLocaleString("en")} reports, ${cpus().length} cores, node ${process.version}`,
+  )
+  const csvFile = join(dir, "reports.csv")
+  await write(
+    csvFile,
+    (function* () {
+      yield csvHeader
+      for (const record of reports()) yield csvLine(record)
+    })(),
+  )
+  const csvBytes = statSync(csvFile).size
+  console.log(`  generated ${csvFile} (${(csvBytes / 1e6).toFixed(0)} MB)`)
+
+  await adminQuery(`create database "${dbName}"`)
+  const dbUrl = databaseUrl(dbName)
+  server = await startServer(dbUrl, dir)
+  children.push(server.child)
+  const session = await signIn(server.url, adminEmail, adminPassword)
+  const { secret: token } = await api(server.url, session, "POST", "/tokens", {
+    name: "import streaming benchmark",
+    scopes: ["write"],
+    expiresInDays: 1,
+  })
+  await seedReferenceData(server.url, session)
+  db = await connect(dbUrl)
+  const count = async () => Number((await db.query("select count(*) from reports")).rows[0].count)
+  const empty = async () => {
+    await db.query("truncate reports cascade; truncate report_search; truncate import_batches")
+    await db.query("checkpoint")
+  }
+
+  // The request bodies the CLI would send, built before the clock starts.
+  const bodies = []
+  let rows = []
+  let line = 2
+  for (const record of reports()) {
+    rows.push({ file: csvFile, line: line++, record })
+    if (rows.length === batchSize) {
+      bodies.push(rows)
+      rows = []
+    }
+  }
+  if (rows.length > 0) bodies.push(rows)
+  let run = 0
+  const serverPath = async () => {
+    await empty()
+    run++
+    const payloads = bodies.map((batch, i) =>
+      JSON.stringify({ batchKey: `bench-${run}-${i}-${dbName}`, rows: batch }),
+    )
+    const started = performance.now()
+    let next = 0
+    const worker = async () => {
+      while (next < payloads.length) {
+        const body = payloads[next++]
+        const response = await fetch(`${server.url}/api/reports/import`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body,
+        })
+        const result = await response.json()
+        if (!response.ok || result.failed > 0)
+          throw new Error(`batch failed: ${JSON.stringify(result).slice(0, 500)}`)
+      }
+    }
+    await Promise.all(Array.from({ length: inFlight }, worker))
+    const seconds = (performance.now() - started) / 1000
+    const stored = await count()
+    if (stored !== total) throw new Error(`server path: expected ${total} reports, found ${stored}`)
+    return seconds
+  }
+
+  const before = await serverPath()
+  await empty()
+  const folio = await runCli(["reports", "import", csvFile, "--json"], {
+    FOLIO_URL: server.url,
+    FOLIO_TOKEN: token,
+  })
+  const imported = await count()
+  if (imported !== total) throw new Error(`folio: expected ${total} reports, found ${imported}`)
+  const summary = JSON.parse(folio.output)
+  const listed = await runCli(["reports", "list", "--all", "--json"], {
+    FOLIO_URL: server.url,
+    FOLIO_TOKEN: token,
+  })
+  const listedCount = JSON.parse(listed.output).reports.length
+  const after = await serverPath()
+
+  const rate = (seconds) => total / seconds
+  const pathRate = (rate(before) + rate(after)) / 2
+  const row = (name, seconds, extra = "") =>
+    console.log(
+      `  ${name.padEnd(22)} ${seconds.toFixed(1).padStart(7)} s ${rate(seconds).toFixed(0).padStart(7)} rows/s${extra}`,
+    )
+  row("server path (before)", before, "   (prepared batches POSTed, 3 in flight)")
+  row(
+    "folio reports import",
+    folio.seconds,
+    `   peak RSS ${folio.peakMb.toFixed(0)} MB; summary ${summary.rowsPerSecond} rows/s, ok ${summary.ok}`,
+  )
+  row("server path (after)", after)
+  const ratio = rate(folio.seconds) / pathRate
+  console.log(
+    `  ratio folio/server path: ${ratio.toFixed(2)} (${(rate(folio.seconds) / rate(before)).toFixed(2)} before, ${(rate(folio.seconds) / rate(after)).toFixed(2)} after); target ≥ 0.90: ${ratio >= 0.9 ? "met" : "MISSED"}; peak ≤ 256 MB: ${folio.peakMb <= 256 ? "met" : "MISSED"}`,
+  )
+  console.log(
+    `  folio reports list --all --json: ${listedCount.toLocaleString("en")} reports, ${(listed.bytes / 1e6).toFixed(0)} MB in ${listed.seconds.toFixed(1)} s; first byte after ${listed.firstByte?.toFixed(2)} s (target ≤ 1 s); peak RSS ${listed.peakMb.toFixed(0)} MB (target ≤ 256 MB)`,
+  )
+
+  if (bigMb > 0) {
+    const bigFile = join(dir, "big.csv")
+    const body = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(1800).slice(0, 100_000)
+    const bigRows = Math.ceil((bigMb * 1e6) / (body.length + 60))
+    await write(
+      bigFile,
+      (function* () {
+        yield "externalId,title,sector,body\n"
+        for (let i = 0; i < bigRows; i++) yield `BIG-${i},Big report number ${i},Technology,"${body}"\n`
+      })(),
+    )
+    const bigBytes = statSync(bigFile).size
+    const big = await runCli(["reports", "import", bigFile, "--dry-run", "--json"], {
+      FOLIO_URL: server.url,
+      FOLIO_TOKEN: token,
+    })
+    const bigSummary = JSON.parse(big.output)
+    console.log(
+      `  big CSV --dry-run: ${(bigBytes / 1e6).toFixed(0)} MB, ${bigRows.toLocaleString("en")} rows of 100 KB, checked in ${big.seconds.toFixed(1)} s (${(bigBytes / 1e6 / big.seconds).toFixed(1)} MB/s); peak RSS ${big.peakMb.toFixed(0)} MB (target ≤ 256 MB: ${big.peakMb <= 256 ? "met" : "MISSED"}); rows ok ${bigSummary.rows.valid === bigRows && bigSummary.rows.failed === 0}`,
+    )
+  }
+} finally {
+  await cleanUpOnce()
+}
