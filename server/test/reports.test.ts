@@ -329,6 +329,49 @@ describe("reports", () => {
     expect(denied.issues[0]).toMatchObject({ field: "status" })
   })
 
+  it("refuses a row whose externalId an earlier batch of the same import sent, whatever the client checked", async () => {
+    const importId = "0b7c2f4e-5a61-4d2b-9c3e-7f1a2b3c4d5e"
+    const row = (externalId: string, line: number) => ({
+      file: "dup.csv",
+      line,
+      record: { externalId, title: `Duplicate check ${externalId}`, sector: "Dup Server" },
+    })
+    const send = (batchKey: string, rows: ReadonlyArray<unknown>, extra: Record<string, unknown> = {}) =>
+      as("editor")("POST", "/reports/import", { batchKey, importId, rows, ...extra }).then((response) =>
+        decodeBody(ReportImportResult, response),
+      )
+    expect(await send("dup-batch-1", [row("dup-1", 2), row("dup-2", 3)])).toMatchObject({
+      created: 2,
+      failed: 0,
+    })
+    const second = await send("dup-batch-2", [row("dup-2", 4), row("dup-3", 5)], { upsert: true })
+    expect(second).toMatchObject({ created: 1, updated: 0, unchanged: 0, failed: 1 })
+    expect(second.issues).toEqual([
+      {
+        file: "dup.csv",
+        line: 4,
+        field: "externalId",
+        message:
+          'externalId "dup-2" was already sent by an earlier batch of this import (at dup.csv:3); each report may appear once per import',
+      },
+    ])
+    // The same batch again (a retry) replays; a dry run retried under its key is not its own repeat.
+    expect(await send("dup-batch-2", [row("dup-2", 4), row("dup-3", 5)], { upsert: true })).toMatchObject({
+      replayed: true,
+    })
+    const dry = { dryRun: true, upsert: true }
+    expect(await send("dup-dry-1", [row("dup-9", 9)], dry)).toMatchObject({ created: 1, failed: 0 })
+    expect(await send("dup-dry-1", [row("dup-9", 9)], dry)).toMatchObject({ created: 1, failed: 0 })
+    // Another import may send the same externalIds (with --upsert, as a re-run would).
+    const other = await as("editor")("POST", "/reports/import", {
+      batchKey: "dup-batch-3",
+      importId: "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+      upsert: true,
+      rows: [row("dup-2", 3)],
+    })
+    expect(await decodeBody(ReportImportResult, other)).toMatchObject({ unchanged: 1, failed: 0 })
+  })
+
   it("search ranks the newest 200 matches: a capped count, pages that end, facets over the same 200", async () => {
     // 205 published reports with a rare word; the five oldest (imported first) say it in the title.
     const rows = Array.from({ length: 205 }, (_, i) => ({

@@ -10,6 +10,7 @@ import {
   importBatcher,
   importBatchMaxBytes,
   importReader,
+  newImportId,
   noTotals,
   type ReportImportResult,
 } from "@folio/core"
@@ -137,6 +138,7 @@ type Sent = { readonly _tag: "Sent"; readonly result: ReportImportResult } | { r
  */
 const sendBatch = (
   target: Target,
+  importId: string,
   batch: Batch,
   flags: ImportFlags,
   stop: Deferred.Deferred<void>,
@@ -149,7 +151,7 @@ const sendBatch = (
       target,
       (client) =>
         client.reports.import({
-          payload: { batchKey, upsert: flags.upsert, dryRun: flags.dryRun, rows: batch.rows },
+          payload: { batchKey, importId, upsert: flags.upsert, dryRun: flags.dryRun, rows: batch.rows },
         }),
       batchTimeoutSeconds,
     ).pipe(
@@ -221,6 +223,7 @@ export const runImport = (
       start: { url: target.url, files: found.files.map((f) => f.name), skippedFiles: found.skipped, bytes },
     })
     const flags: ImportFlags = { upsert: input.upsert, dryRun: input.dryRun }
+    const importId = newImportId()
     const batcher = importBatcher({
       size: input.batchSize,
       maxBytes: input.maxBatchBytes ?? importBatchMaxBytes,
@@ -299,7 +302,7 @@ export const runImport = (
         (batch) =>
           stopping()
             ? Effect.succeed(undefined)
-            : sendBatch(target, batch, flags, stop, onEvent).pipe(
+            : sendBatch(target, importId, batch, flags, stop, onEvent).pipe(
                 Effect.map((sent) => (sent._tag === "Sent" ? { batch, result: sent.result } : undefined)),
                 Effect.catchAll((error) =>
                   Effect.sync(() => {

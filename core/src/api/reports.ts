@@ -36,6 +36,11 @@ export type ImportRow = typeof ImportRow.Type
 export const ReportImportRequest = Schema.Struct({
   /** The same key for the same batch: a batch the server already applied is not applied again. */
   batchKey: Schema.String.pipe(Schema.minLength(8), Schema.maxLength(128), storableText("batchKey")),
+  /**
+   * The import the batch belongs to (one per run of a client): the server refuses a row whose
+   * externalId an earlier batch of the same import sent.
+   */
+  importId: Schema.optional(Schema.UUID),
   upsert: Schema.optionalWith(Schema.Boolean, { default: () => false }),
   dryRun: Schema.optionalWith(Schema.Boolean, { default: () => false }),
   rows: Schema.Array(ImportRow).pipe(Schema.maxItems(2000)),

@@ -153,6 +153,19 @@ export const batchKeyOf = async (rows: ReadonlyArray<ImportRow>, flags: ImportFl
   return `sha256-${hex(digest)}`
 }
 
+/**
+ * A new import's id (a UUID v4): every batch of one run carries it, so the server can refuse an
+ * externalId that an earlier batch of the same import sent. `crypto.getRandomValues` also works on
+ * pages served without a secure context, where `randomUUID` is absent.
+ */
+export const newImportId = (): string => {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
 export interface ImportTotals {
   /** Rows sent and answered. */
   readonly sent: number

@@ -21,6 +21,7 @@ import emailChannel from "./migrations/0015_email_channel.js"
 import deliveryQueue from "./migrations/0016_delivery_queue.js"
 import configStore from "./migrations/0017_config_store.js"
 import instances from "./migrations/0018_instances.js"
+import importExternalIds from "./migrations/0019_import_external_ids.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -42,6 +43,7 @@ const migrations = {
   "0016_delivery_queue": deliveryQueue,
   "0017_config_store": configStore,
   "0018_instances": instances,
+  "0019_import_external_ids": importExternalIds,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

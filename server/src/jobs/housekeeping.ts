@@ -53,6 +53,9 @@ export const housekeeping = Effect.gen(function* () {
     importBatches: count(
       yield* sql`delete from import_batches where created_at < now() - interval '30 days' returning batch_key`,
     ),
+    importExternalIds: count(
+      yield* sql`delete from import_external_ids where created_at < now() - interval '30 days' returning import_id`,
+    ),
   }
   // The search index's months, three ahead (0010_report_search); a no-op within a month.
   const [months] = yield* sql<{ made: number }>`select report_search_extend() as made`

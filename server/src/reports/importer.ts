@@ -88,6 +88,40 @@ export class ReportImporter extends Effect.Service<ReportImporter>()("@folio/ser
         return rows[0]?.result ?? null
       })
 
+    /**
+     * The batch's externalIds that no other batch of its import sent: each is recorded under the
+     * import, and one recorded by another batch is left out. The batch's own earlier try (the same
+     * key) does not count, so a retried dry run is not refused. Without an importId: all of them.
+     */
+    const notSentBefore = (userId: string, request: ReportImportRequest, prepared: ReadonlyArray<Prepared>) =>
+      Effect.gen(function* () {
+        const rows = prepared.flatMap((p) => (p.row.record.externalId === undefined ? [] : [p.row]))
+        if (request.importId === undefined || rows.length === 0)
+          return {
+            fresh: new Set(rows.map((row) => row.record.externalId as string)),
+            earlier: new Map<string, string>(),
+          }
+        const claimed = yield* sql<{ externalId: string }>`
+          insert into import_external_ids (user_id, import_id, external_id, batch_key, file, line)
+          select ${userId}, ${request.importId}, x.external_id, ${request.batchKey}, x.file, x.line
+          from jsonb_to_recordset(${JSON.stringify(rows.map((row) => ({ external_id: row.record.externalId, file: row.file, line: row.line })))}::jsonb)
+            as x(external_id text, file text, line int)
+          on conflict (user_id, import_id, external_id) do update set line = excluded.line
+            where import_external_ids.batch_key = excluded.batch_key
+          returning external_id`
+        const fresh = new Set(claimed.map((row) => row.externalId))
+        const repeated = rows.flatMap((row) =>
+          fresh.has(row.record.externalId as string) ? [] : [row.record.externalId as string],
+        )
+        const earlier =
+          repeated.length === 0
+            ? []
+            : yield* sql<{ externalId: string; file: string; line: number }>`
+                select external_id, file, line from import_external_ids
+                where user_id = ${userId} and import_id = ${request.importId} and external_id = any(${repeated}::text[])`
+        return { fresh, earlier: new Map(earlier.map((row) => [row.externalId, `${row.file}:${row.line}`])) }
+      })
+
     const run = (actor: Actor, request: ReportImportRequest) =>
       Effect.gen(function* () {
         const key = `${actor.user.id}:${request.batchKey}`
@@ -153,6 +187,19 @@ export class ReportImporter extends Effect.Service<ReportImporter>()("@folio/ser
           if (issues.length === before) prepared.push({ row, authorIds, audience })
         }
 
+        const { fresh, earlier } = yield* notSentBefore(actor.user.id, request, prepared)
+        const kept = prepared.filter((p) => {
+          const ext = p.row.record.externalId
+          if (ext === undefined || fresh.has(ext)) return true
+          const where = earlier.get(ext)
+          fail(
+            p.row,
+            "externalId",
+            `externalId "${ext}" was already sent by an earlier batch of this import${where === undefined ? "" : ` (at ${where})`}; each report may appear once per import`,
+          )
+          return false
+        })
+        prepared.splice(0, prepared.length, ...kept)
         const externalIds = prepared.flatMap((p) =>
           p.row.record.externalId !== undefined ? [p.row.record.externalId] : [],
         )

@@ -4,6 +4,7 @@ import {
   batchKeyOf,
   type ImportBatch,
   type ImportIssue,
+  newImportId,
   noTotals,
   type ReportImportResult,
 } from "@folio/core"
@@ -54,12 +55,14 @@ export const useImportRun = () => {
   const plan = useRef<{
     readonly batches: ReadonlyArray<ImportBatch>
     readonly options: ImportOptions
+    /** One per import; a resume keeps it. */
+    readonly importId: string
   } | null>(null)
 
   const go = async (from: number, before: ImportTotals, rowsBefore: number) => {
     const current = plan.current
     if (current === null) return
-    const { batches, options } = current
+    const { batches, options, importId } = current
     const rowsTotal = batches.reduce((sum, batch) => sum + batch.rows.length, 0)
     let totals = before
     let rowsDone = rowsBefore
@@ -77,6 +80,7 @@ export const useImportRun = () => {
         const batchKey = await batchKeyOf(batch.rows, options)
         const result = await importReportBatch({
           batchKey,
+          importId,
           upsert: options.upsert,
           dryRun: options.dryRun,
           rows: batch.rows,
@@ -99,7 +103,7 @@ export const useImportRun = () => {
 
   /** Sends the batches core's workflow cut (see planImport), one after another. */
   const start = (batches: ReadonlyArray<ImportBatch>, options: ImportOptions) => {
-    plan.current = { batches, options }
+    plan.current = { batches, options, importId: newImportId() }
     void go(0, zero, 0)
   }
 
