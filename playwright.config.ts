@@ -64,7 +64,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  ...(process.env.CI ? { workers: 2 } : {}),
+  // Two at once everywhere (Playwright's default on 2 cores is one): a spec mostly waits on the
+  // server and the browser, so two halve the stage, and CI and a laptop run the suite alike.
+  workers: 2,
   // Budgets from measurement (web/e2e/durations.mjs prints them): the slowest usual test takes
   // under 15 s of its own on a busy 2-core machine, so 3× that; a test that needs more is split,
   // or marked `test.slow()` (3× again) with its reason. Waits are for what a user sees.

@@ -23,8 +23,11 @@ afterAll(async () => {
 describe("folio reports import, streaming", () => {
   it("checks a 300 MB CSV under a 128 MB heap (--dry-run), every row, without running out of memory", async () => {
     const path = join(world.dir, "huge.csv")
-    const rows = 6_000
-    const body = `${"Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(870)}`.slice(0, 50_000)
+    const rows = 3_000
+    const body = `${"Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(1750)}`.slice(
+      0,
+      100_000,
+    )
     const out = createWriteStream(path)
     out.write("externalId,title,sector,body\n")
     for (let i = 0; i < rows; i++) {
