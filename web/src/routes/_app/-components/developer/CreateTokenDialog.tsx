@@ -25,7 +25,7 @@ import { type FormEvent, useRef, useState } from "react"
 import { createToken, tokenKeys } from "../../../../api/tokens"
 import { AlertIcon, CheckIcon, CopyIcon } from "../../../../components/icons"
 import { type FieldErrorsOf, fieldMessages, formFailureOf } from "../../../-components/formFailure"
-import { formatDate } from "./dates"
+import { formatDate } from "../directory/format"
 
 type Field = "name" | "scopes" | "expiresInDays"
 const fieldNames: ReadonlyArray<Field> = ["name", "scopes", "expiresInDays"]

@@ -19,8 +19,8 @@ import { useSuspenseQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { tokensQueryOptions } from "../../../../api/tokens"
 import { KeyIcon, PlusIcon } from "../../../../components/icons"
+import { formatDate, formatDateTime, formatRelative } from "../directory/format"
 import { CreateTokenDialog } from "./CreateTokenDialog"
-import { formatDate, formatDateTime, formatRelative } from "./dates"
 import { RevokeTokenDialog } from "./RevokeTokenDialog"
 
 const scopeColors = { read: "gray", write: "blue", admin: "red" } as const
@@ -63,7 +63,7 @@ const LastUsed = ({ token, now }: { readonly token: ApiToken; readonly now: numb
     </Text>
   ) : (
     <Text fz="sm" title={formatDateTime(token.lastUsedAt)}>
-      {formatRelative(token.lastUsedAt, now)}
+      {formatRelative(token.lastUsedAt, new Date(now))}
     </Text>
   )
 

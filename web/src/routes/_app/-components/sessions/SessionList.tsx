@@ -1,7 +1,7 @@
 import type { SessionId, SessionInfo } from "@folio/core"
 import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core"
 import { TerminalIcon, UserIcon } from "../../../../components/icons"
-import { formatDateTime, formatRelative } from "../developer/dates"
+import { formatDateTime, formatRelative } from "../directory/format"
 
 /** "Chrome on Linux" from a user agent; good enough to recognise one's own devices. */
 export const deviceName = (session: SessionInfo): string => {
