@@ -81,7 +81,7 @@ describe("the import workflow shared by the console and the CLI", () => {
       dryRun: false,
       replayed,
     })
-    const batch = { rows: Array.from({ length: 300 }) }
+    const batch = 300
     expect(addBatchResult(noTotals, batch, result(false))).toMatchObject({
       created: 290,
       unchanged: 0,

@@ -71,7 +71,8 @@ export type ImportEvent =
   | { readonly _tag: "Started"; readonly start: ImportStart }
   | {
       readonly _tag: "BatchDone"
-      readonly batch: Batch
+      /** The batch's place and size: its rows are let go once it is answered. */
+      readonly batch: { readonly index: number; readonly rows: number }
       readonly result: ReportImportResult
       readonly totals: ImportTotals
       readonly read: ReadProgress
@@ -303,7 +304,12 @@ export const runImport = (
           stopping()
             ? Effect.succeed(undefined)
             : sendBatch(target, importId, batch, flags, stop, onEvent).pipe(
-                Effect.map((sent) => (sent._tag === "Sent" ? { batch, result: sent.result } : undefined)),
+                // Only the place and size are kept: the rows go as soon as the answer is in.
+                Effect.map((sent) =>
+                  sent._tag === "Sent"
+                    ? { batch: { index: batch.index, rows: batch.rows.length }, result: sent.result }
+                    : undefined,
+                ),
                 Effect.catchAll((error) =>
                   Effect.sync(() => {
                     // The other batches in flight finish (their outcome is then known); no new one starts.
@@ -317,7 +323,7 @@ export const runImport = (
       Stream.runForEach((answered) =>
         Effect.sync(() => {
           if (answered === undefined) return
-          totals = addBatchResult(totals, answered.batch, answered.result)
+          totals = addBatchResult(totals, answered.batch.rows, answered.result)
           issues.push(...batcher.takeIssues(), ...answered.result.issues)
           onEvent({
             _tag: "BatchDone",

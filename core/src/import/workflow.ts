@@ -198,17 +198,17 @@ export const noTotals: ImportTotals = {
  */
 export const addBatchResult = (
   totals: ImportTotals,
-  batch: { readonly rows: ReadonlyArray<unknown> },
+  rows: number,
   result: ReportImportResult,
 ): ImportTotals => {
   const applied = result.created + result.updated + result.unchanged
   return {
-    sent: totals.sent + batch.rows.length,
+    sent: totals.sent + rows,
     created: totals.created + (result.replayed ? 0 : result.created),
     updated: totals.updated + (result.replayed ? 0 : result.updated),
     unchanged: totals.unchanged + (result.replayed ? applied : result.unchanged),
     failed: totals.failed + result.failed,
-    replayed: totals.replayed + (result.replayed ? batch.rows.length : 0),
+    replayed: totals.replayed + (result.replayed ? rows : 0),
     batches: totals.batches + 1,
     batchesReplayed: totals.batchesReplayed + (result.replayed ? 1 : 0),
   }

@@ -25,7 +25,7 @@ export interface ImportTotals extends BatchTotals {
 const zero: ImportTotals = { ...noTotals, issues: [] }
 
 const add = (totals: ImportTotals, batch: ImportBatch, result: ReportImportResult): ImportTotals => ({
-  ...addBatchResult(totals, batch, result),
+  ...addBatchResult(totals, batch.rows.length, result),
   issues: [...totals.issues, ...result.issues],
 })
 
