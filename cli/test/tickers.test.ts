@@ -54,7 +54,7 @@ describe("folio tickers", () => {
       [
         `${file}:3: symbol: A ticker symbol is 1–12 characters: letters, digits, '.' and '-', starting with a letter or digit`,
         `${file}:4: currency: Currency is a three-letter ISO code such as USD`,
-        `${file}:4: active: active is "true" or "false" (or yes/no, 1/0)`,
+        `${file}:4: active: active is "true" or "false" (or yes/no, 1/0; blank means true)`,
         `${file}:5: symbol: NEW1 is already on line 2`,
         `${file}:6: symbol: symbol is required`,
         `5 problems in ${file}; no ticker was imported (a file is imported whole or not at all).`,

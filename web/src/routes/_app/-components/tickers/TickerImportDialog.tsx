@@ -1,4 +1,11 @@
-import { type TickerImportResult, ValidationError } from "@folio/core"
+import {
+  parseTickerCsv,
+  type TickerCsv,
+  type TickerImportResult,
+  tickerCsvColumns,
+  tickerCsvTemplate,
+  ValidationError,
+} from "@folio/core"
 import { Alert, Badge, Button, Code, FileButton, Group, Modal, Stack, Table, Text } from "@mantine/core"
 import { useMediaQuery } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
@@ -9,7 +16,6 @@ import { AlertIcon, CheckIcon } from "../../../../components/icons"
 import { plural } from "../directory/format"
 import { actionErrorText } from "../directory/forms"
 import { downloadText, IssuesTable, issuesCsv } from "../reportImport/issues"
-import { parseTickerCsv, type TickerCsv, tickerCsvColumns, tickerCsvTemplate } from "./tickerCsv"
 
 interface Loaded {
   readonly name: string

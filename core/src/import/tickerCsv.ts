@@ -1,5 +1,7 @@
-import { type ImportIssue, parseCsv, TickerInput } from "@folio/core"
 import { Either, ParseResult, Schema } from "effect"
+import { TickerInput } from "../domain/ticker.js"
+import { parseCsv } from "./formats.js"
+import type { ImportIssue } from "./reportRecord.js"
 
 /** The header of a ticker CSV, in the order the template and the error messages use. */
 export const tickerCsvColumns = [
@@ -33,8 +35,10 @@ const falsy = new Set(["false", "no", "n", "0"])
 const decode = Schema.decodeUnknownEither(TickerInput, { errors: "all", onExcessProperty: "ignore" })
 
 /**
- * Reads a ticker CSV with core's CSV reader (the one report imports use, so quoting and line
- * numbers agree) and checks every row with core's `TickerInput`, the schema the server decodes with.
+ * A ticker CSV, read once for the console's import dialog and `folio tickers import`: core's CSV
+ * reader (the one report imports use, so quoting and line numbers agree), a header with every
+ * required column and no unknown one, every row checked with `TickerInput` (the schema the server
+ * decodes with), and a symbol used twice refused at its second line.
  */
 export const parseTickerCsv = (file: string, text: string): TickerCsv => {
   const parsed = parseCsv(file, text)
@@ -60,7 +64,12 @@ export const parseTickerCsv = (file: string, text: string): TickerCsv => {
   }
   const seen = new Map<string, number>()
   for (const record of parsed.records) {
-    const fields: Record<string, unknown> = { ...record.fields }
+    // A blank cell is an absent field: "symbol is required", not "too short".
+    const fields: Record<string, unknown> = Object.fromEntries(
+      Object.entries(record.fields).filter(
+        ([, value]) => !(typeof value === "string" && value.trim() === ""),
+      ),
+    )
     const active = typeof fields.active === "string" ? fields.active.trim().toLowerCase() : undefined
     if (active === "" || active === undefined) delete fields.active
     else if (truthy.has(active)) fields.active = true
@@ -71,13 +80,19 @@ export const parseTickerCsv = (file: string, text: string): TickerCsv => {
         file,
         line: record.line,
         field: "active",
-        message: "Active is true or false (or blank for true)",
+        message: 'active is "true" or "false" (or yes/no, 1/0; blank means true)',
       })
       delete fields.active
     }
     const result = decode(fields)
     if (Either.isLeft(result)) {
-      for (const issue of ParseResult.ArrayFormatter.formatErrorSync(result.left)) {
+      const found = ParseResult.ArrayFormatter.formatErrorSync(result.left)
+      // An optional column also "expects undefined" when its value is wrong; that helps nobody.
+      for (const issue of found.filter(
+        (issue, _, all) =>
+          !issue.message.startsWith("Expected undefined,") ||
+          !all.some((other) => other !== issue && String(other.path[0]) === String(issue.path[0])),
+      )) {
         const field = String(issue.path[0] ?? "(row)")
         rowIssues.push({
           file,
@@ -102,12 +117,19 @@ export const parseTickerCsv = (file: string, text: string): TickerCsv => {
     }
     issues.push(...rowIssues)
   }
+  // By line, then in the order of the columns.
+  const column = (field: string) => {
+    const index = (tickerCsvColumns as ReadonlyArray<string>).indexOf(field)
+    return index < 0 ? tickerCsvColumns.length : index
+  }
+  issues.sort((a, b) => a.line - b.line || column(a.field) - column(b.field))
   if (parsed.records.length === 0 && issues.length === 0) {
     issues.push({ file, line: 2, field: "(file)", message: "The file has a header but no rows" })
   }
   return { rows, issues, total: parsed.records.length }
 }
 
+/** A header and one example row: what the console offers as a template to download. */
 export const tickerCsvTemplate = `${tickerCsvColumns.join(",")}
 AAPL,Apple Inc.,NASDAQ,Technology,USD,US,true
 `
