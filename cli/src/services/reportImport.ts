@@ -334,6 +334,12 @@ export const runImport = (
           })
         }),
       ),
+      // A file that cannot be read partway: what was sent stays counted, and the summary says so.
+      Effect.catchAll((error) =>
+        Effect.sync(() => {
+          failure ??= error
+        }),
+      ),
     )
     if (failure !== undefined) return yield* Effect.fail(new ImportStopped(failure, summary()))
     return summary()
