@@ -1,7 +1,7 @@
 import { Spinner } from "@inkjs/ui"
 import { Box, render, Text } from "ink"
 import { useEffect, useState } from "react"
-import { type ProgressState, progressDetails, rates } from "./importProgress.js"
+import { type ProgressState, plural, progressDetails, rates } from "./importProgress.js"
 import type { Output } from "./output.js"
 
 const n = (value: number): string => value.toLocaleString("en-US")
@@ -39,7 +39,7 @@ export const ImportProgress = ({
   const ticking = useNow()
   const at = now ?? ticking
   const { percent } = rates(state, at)
-  const counts = `${n(state.sent)} rows${percent === null ? "" : `  ${String(percent).padStart(3)}% read`}`
+  const counts = `${plural(state.sent, "row")}${percent === null ? "" : `  ${String(percent).padStart(3)}% read`}`
   const width = Math.max(10, Math.min(40, columns - counts.length - 6))
   const label =
     state.phase === "stopping"
