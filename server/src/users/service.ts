@@ -14,7 +14,7 @@ import {
 import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import type { Reach } from "../companies/reach.js"
-import { UsersDirectory } from "./directory.js"
+import { UsersRepo } from "./repo.js"
 
 const userNotFound = () => new NotFound({ message: "No such user." })
 
@@ -32,23 +32,23 @@ const lastAdmin = (actor: Actor, user: UserDetail, change: string) =>
 export class Users extends Effect.Service<Users>()("@folio/server/Users", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const directory = yield* UsersDirectory
+    const repo = yield* UsersRepo
     const audit = yield* Audit
     const transaction = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       effect.pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
-    const reload = (id: string) => directory.find(id, Option.none()).pipe(Effect.map(Option.getOrThrow))
+    const reload = (id: string) => repo.findDetail(id, Option.none()).pipe(Effect.map(Option.getOrThrow))
 
-    const list = (params: UserListParams, reach: Reach) => directory.list(params, reach)
+    const list = (params: UserListParams, reach: Reach) => repo.list(params, reach)
 
     const get = (id: string, reach: Reach) =>
-      directory
-        .find(id, reach)
+      repo
+        .findDetail(id, reach)
         .pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(userNotFound()), onSome: Effect.succeed })),
         )
 
     const lock = (id: string) =>
-      directory.lockForChange(id).pipe(
+      repo.lockForChange(id).pipe(
         Effect.flatMap(({ user, activeAdmins }) =>
           Option.match(user, {
             onNone: () => Effect.fail(userNotFound()),
@@ -69,7 +69,7 @@ export class Users extends Effect.Service<Users>()("@folio/server/Users", {
             )
           }
           if (isActiveAdmin(user) && activeAdmins <= 1) return yield* lastAdmin(actor, user, "demote")
-          yield* directory.setRole(id, role)
+          yield* repo.setRole(id, role)
           yield* audit.record({
             action: "user.set_role",
             actor: actor.user,
@@ -94,8 +94,8 @@ export class Users extends Effect.Service<Users>()("@folio/server/Users", {
           if (status === "disabled" && isActiveAdmin(user) && activeAdmins <= 1) {
             return yield* lastAdmin(actor, user, "disable")
           }
-          yield* directory.setStatus(id, status)
-          if (status === "disabled") yield* directory.endSessions(id)
+          yield* repo.setStatus(id, status)
+          if (status === "disabled") yield* repo.endSessions(id)
           yield* audit.record({
             action: status === "disabled" ? "user.disable" : "user.enable",
             actor: actor.user,
@@ -109,5 +109,5 @@ export class Users extends Effect.Service<Users>()("@folio/server/Users", {
 
     return { list, get, setRole, setStatus } as const
   }),
-  dependencies: [UsersDirectory.Default, Audit.Default],
+  dependencies: [UsersRepo.Default, Audit.Default],
 }) {}
