@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest"
-import { highlightsOf, runsOf, wantedWords } from "../src/search/snippets.js"
+import { highlightsOf } from "../src/search/repo.js"
+import { runsOf, wantedWords } from "../src/search/snippets.js"
 import { freshDatabase, queryAt } from "./support/database.js"
 
 /** Search snippets (search/snippets.ts): the sentences with the query's words, marked by PostgreSQL. */

@@ -1,4 +1,3 @@
-import { SqlClient, type Statement } from "@effect/sql"
 import {
   type Actor,
   can,
@@ -12,12 +11,13 @@ import {
 import { Effect } from "effect"
 import { reachOf } from "../companies/reach.js"
 import { Companies } from "../companies/service.js"
-import { type ReportReach, searchReachClause } from "../reports/reach.js"
+import type { ReportReach } from "../reports/reach.js"
 import { ReportsRepo } from "../reports/repo.js"
 import { TickersRepo } from "../tickers/repo.js"
 import { Users } from "../users/service.js"
 import { type Candidate, facetsOf, pageOf } from "./candidates.js"
-import { highlightsOf, runsOf } from "./snippets.js"
+import { SearchRepo } from "./repo.js"
+import { runsOf } from "./snippets.js"
 
 const defaultLimit = 20
 const candidateLimit = searchCandidateLimit
@@ -33,70 +33,13 @@ const oldestYearMaxAgeMs = 5 * 60_000
 export const yearsBetween = (newest: number, oldest: number): ReadonlyArray<string> =>
   Array.from({ length: Math.max(0, newest - oldest) }, (_, i) => String(newest - 1 - i))
 
-/**
- * The query's last word, when it is a plain word that may still be being typed (not quoted, not
- * excluded with `-`), and the text before it. Only letters and digits reach `to_tsquery`.
- */
-const lastWordPrefix = (q: string): { readonly rest: string; readonly word: string } | undefined => {
-  const match = /(^|\s)([\p{L}\p{N}]+)$/u.exec(q.trim())
-  if (match?.[2] === undefined || (q.match(/"/g) ?? []).length % 2 === 1) return undefined
-  return { rest: q.trim().slice(0, match.index).trim(), word: match[2] }
-}
-
 export class Search extends Effect.Service<Search>()("@folio/server/Search", {
   effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const repo = yield* SearchRepo
     const reports = yield* ReportsRepo
     const tickers = yield* TickersRepo
     const companies = yield* Companies
     const users = yield* Users
-
-    const filters = (params: SearchParams, reach: ReportReach) => {
-      const clauses: Array<Statement.Fragment> = [
-        sql`r.search @@ ${query(params)}`,
-        searchReachClause(sql, reach),
-      ]
-      if (params.ticker) clauses.push(sql`r.tickers @> array[${params.ticker.toUpperCase()}]::text[]`)
-      if (params.sector) clauses.push(sql`r.sector = ${params.sector}`)
-      if (params.type) clauses.push(sql`r.type = ${params.type}`)
-      if (params.status) clauses.push(sql`r.status = ${params.status}`)
-      if (params.from) clauses.push(sql`r.at >= ${params.from}`)
-      if (params.to) clauses.push(sql`r.at <= ${params.to}`)
-      return sql.and(clauses)
-    }
-    const query = (params: SearchParams) => {
-      const last = params.prefix ? lastWordPrefix(params.q) : undefined
-      return last === undefined
-        ? sql`websearch_to_tsquery('english', ${params.q})`
-        : sql`(websearch_to_tsquery('english', ${last.rest}) && to_tsquery('english', ${`${last.word}:*`}))`
-    }
-
-    /**
-     * The newest matches the caller may read within [from, to), by date (published, else last
-     * update), from the monthly search index (0010_report_search), each with its relevance. With
-     * the window's bounds known when planning, PostgreSQL reads only its months, and picks per
-     * month: a walk of the date index for common words, that month's GIN matches for rarer ones.
-     * Only the rows kept are ranked, from the words in the same row; `folio_serial_plan()` keeps
-     * parallel workers out (0011_report_search_rows).
-     */
-    const matchesWithin = (
-      params: SearchParams,
-      reach: ReportReach,
-      from: Date | null,
-      to: Date | null,
-      limit: number,
-    ) =>
-      sql<Candidate>`
-        select s.id, s.at, s.status, s.sector, s.type, s.tickers, ts_rank_cd(s.search, ${query(params)}) as rank
-        from (
-          select r.id, r.at, r.status, r.sector, r.type, r.tickers, r.search from report_search r
-          where ${filters(params, reach)}
-            ${from === null ? sql`` : sql`and r.at >= ${from}`}
-            ${to === null ? sql`` : sql`and r.at < ${to}`}
-            and (select folio_serial_plan())
-          order by r.at desc, r.id desc
-          limit ${limit}
-        ) s`
 
     /**
      * The newest `candidateLimit` + 1 matches: this month (and any later date) first, then the
@@ -110,7 +53,9 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
         for (let i = 0; i < bounds.length + 1 && found.length <= candidateLimit; i++) {
           const from = bounds[i] ?? null
           const to = i === 0 ? null : (bounds[i - 1] ?? null)
-          found.push(...(yield* matchesWithin(params, reach, from, to, candidateLimit + 1 - found.length)))
+          found.push(
+            ...(yield* repo.matchesWithin(params, reach, from, to, candidateLimit + 1 - found.length)),
+          )
         }
         return found
       })
@@ -128,17 +73,10 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
         const key = reach.kind === "staff" ? "staff" : "published"
         const known = oldestYears.get(key)
         if (known !== undefined && Date.now() - known.at < oldestYearMaxAgeMs) return known.year
-        const rows = yield* sql<{ year: number | null }>`
-          select extract(year from min(at) at time zone 'UTC')::int as year from report_search
-          ${key === "staff" ? sql`` : sql`where status = 'published'`}`
-        const year = rows[0]?.year ?? undefined
+        const year = yield* repo.oldestYear(key)
         oldestYears.set(key, { year, at: Date.now() })
         return year
       })
-
-    /** The page's titles and snippets with the query's words marked. */
-    const highlights = (params: SearchParams, ids: ReadonlyArray<string>) =>
-      highlightsOf(sql, { q: params.q, query: query(params), ids })
 
     const searchReports = (actor: Actor, params: SearchParams, reach: ReportReach) =>
       Effect.gen(function* () {
@@ -177,8 +115,8 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
             ? [[], [], []]
             : yield* Effect.all(
                 [
-                  highlights(params, pageIds.slice(0, half)),
-                  half < pageIds.length ? highlights(params, pageIds.slice(half)) : Effect.succeed([]),
+                  repo.highlights(params, pageIds.slice(0, half)),
+                  half < pageIds.length ? repo.highlights(params, pageIds.slice(half)) : Effect.succeed([]),
                   reports.findMany(pageIds, actor.user.id),
                 ],
                 { concurrency: 3 },
@@ -229,5 +167,11 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
 
     return { search } as const
   }),
-  dependencies: [ReportsRepo.Default, TickersRepo.Default, Companies.Default, Users.Default],
+  dependencies: [
+    SearchRepo.Default,
+    ReportsRepo.Default,
+    TickersRepo.Default,
+    Companies.Default,
+    Users.Default,
+  ],
 }) {}
