@@ -1,4 +1,4 @@
-import { SqlClient, type Statement } from "@effect/sql"
+import { SqlClient } from "@effect/sql"
 import {
   type Actor,
   Conflict,
@@ -7,20 +7,19 @@ import {
   grantFor,
   NotFound,
   planSchedule,
-  Release,
   type ScheduleApplyRequest,
   ScheduleApplyResult,
   type ScheduleListParams,
   type ScheduleRequest,
   ValidationError,
 } from "@folio/core"
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { enqueue } from "../jobs/worker.js"
 import { refuseIfBlocked, releaseBlocks } from "./blocks.js"
 import { publishReports } from "./publish.js"
+import { type LockedReport, ReleasesRepo } from "./repo.js"
 
-const decodeReleases = Schema.decodeUnknown(Schema.Array(Schema.typeSchema(Release)))
 const decodeApplyResult = Schema.decodeUnknown(Schema.typeSchema(ScheduleApplyResult))
 
 /**
@@ -49,17 +48,6 @@ const scheduleListLimit = 5000
 /** How many due reports one transaction of the release job publishes. */
 const releaseBatch = 50
 
-interface LockedReport {
-  readonly id: string
-  readonly externalId: string | null
-  readonly title: string
-  readonly status: string
-  readonly releaseAt: Date | null
-  readonly tickers: ReadonlyArray<string>
-  readonly channels: ReadonlyArray<string>
-  readonly version: number
-}
-
 const futureProblem = (releaseAt: Date) =>
   releaseAt.getTime() <= Date.now() ? "Choose a release time in the future" : undefined
 
@@ -70,12 +58,8 @@ const futureProblem = (releaseAt: Date) =>
 export class Releases extends Effect.Service<Releases>()("@folio/server/Releases", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const repo = yield* ReleasesRepo
     const audit = yield* Audit
-
-    const lockReports = (where: Statement.Fragment) =>
-      sql<LockedReport>`
-        select id, external_id, title, status, release_at, tickers, channels, version
-        from reports r where ${where} for update`
 
     const mustSchedule = (actor: Actor) =>
       grantFor(actor.user.role, "reports.schedule") === "none"
@@ -90,11 +74,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       channels?: ReadonlyArray<string>,
     ) =>
       Effect.gen(function* () {
-        yield* sql`
-          update reports set status = 'scheduled', release_at = ${releaseAt}, held_reason = null,
-            released_late = false, updated_at = now()
-            ${channels ? sql`, channels = ${[...channels]}::text[]` : sql``}
-          where id = ${report.id}`
+        yield* repo.schedule(report.id, releaseAt, channels)
         yield* audit.record({
           action: report.status === "scheduled" ? "report.reschedule" : "report.schedule",
           actor: actor.user,
@@ -110,9 +90,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
 
     const applyUnschedule = (actor: Actor, report: LockedReport) =>
       Effect.gen(function* () {
-        yield* sql`
-          update reports set status = 'approved', release_at = null, held_reason = null, updated_at = now()
-          where id = ${report.id}`
+        yield* repo.unschedule(report.id)
         yield* audit.record({
           action: "report.unschedule",
           actor: actor.user,
@@ -123,11 +101,13 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       })
 
     const lockOne = (id: string) =>
-      lockReports(sql`r.id = ${id}`).pipe(
-        Effect.flatMap((rows) =>
-          rows[0]
-            ? Effect.succeed(rows[0])
-            : Effect.fail(new NotFound({ message: "No such report, or it is not available to you." })),
+      repo.lockOne(id).pipe(
+        Effect.flatMap(
+          Option.match({
+            onNone: () =>
+              Effect.fail(new NotFound({ message: "No such report, or it is not available to you." })),
+            onSome: Effect.succeed,
+          }),
         ),
       )
 
@@ -157,7 +137,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       Effect.gen(function* () {
         const report = yield* lockOne(id)
         yield* applyUnschedule(actor, report)
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+      })
 
     /** Publish now, inside the caller's transaction: refused while a block holds. */
     const publishLocked = (id: string) =>
@@ -165,7 +145,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
         const report = yield* lockOne(id)
         yield* refuseIfBlocked(report.tickers, "now")
         yield* publishReports([id])
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+      })
 
     /**
      * Publishes every due scheduled report, a batch per transaction, each claimed with SKIP
@@ -176,15 +156,11 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       let published = 0
       for (;;) {
         const batch = yield* Effect.gen(function* () {
-          const due = yield* sql<{ id: string; tickers: ReadonlyArray<string>; releaseAt: Date }>`
-            select id, tickers, release_at from reports
-            where status = 'scheduled' and held_reason is null and release_at <= now()
-            order by release_at, id limit ${releaseBatch}
-            for update skip locked`
+          const due = yield* repo.claimDue(releaseBatch)
           const blocked = yield* releaseBlocks(due, "now")
           const held = due.filter((r) => blocked.has(r.id))
           for (const report of held) {
-            yield* sql`update reports set held_reason = ${blocked.get(report.id)!.message}, updated_at = now() where id = ${report.id}`
+            yield* repo.hold(report.id, blocked.get(report.id)!.message)
           }
           const result = yield* publishReports(due.filter((r) => !blocked.has(r.id)).map((r) => r.id))
           const releaseAtOf = new Map(due.map((r) => [r.id, r.releaseAt.toISOString()]))
@@ -221,20 +197,8 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       Effect.gen(function* () {
         const from = params.from ?? new Date(Date.now() - 7 * 24 * 3600 * 1000)
         const to = params.to ?? null
-        const rows = yield* sql`
-          select r.id as report_id, r.external_id, r.title, r.status, r.release_at, r.published_at,
-                 r.held_reason, r.released_late as late, r.tickers, r.channels, r.version,
-                 coalesce((select array_agg(distinct a.embargo_hours order by a.embargo_hours)
-                           from report_audience a where a.report_id = r.id), '{0}') as tiers
-          from reports r
-          where (r.status = 'scheduled'
-                 and (r.held_reason is not null or ${to}::timestamptz is null or r.release_at <= ${to}))
-             or (r.status = 'published' and r.release_at is not null and r.release_at >= ${from}
-                 and (${to}::timestamptz is null or r.release_at <= ${to}))
-          order by r.release_at, r.id
-          limit ${scheduleListLimit}`
-        return yield* decodeReleases(rows).pipe(Effect.orDie)
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+        return yield* repo.list(from, to, scheduleListLimit)
+      })
 
     const apply = (actor: Actor, request: ScheduleApplyRequest) =>
       Effect.gen(function* () {
@@ -243,9 +207,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
         const uuids = refs.filter((r) =>
           /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(r),
         )
-        const reports = yield* lockReports(
-          sql`r.external_id = any(${refs}::text[]) or r.id = any(${uuids}::uuid[])`,
-        )
+        const reports = yield* repo.lockByRefs(refs, uuids)
         const byRef = new Map<string, LockedReport>()
         for (const r of reports) byRef.set(r.id, r)
         for (const r of reports) if (r.externalId) byRef.set(r.externalId, r)
@@ -254,9 +216,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
           path: ["entries", p.index],
           message: p.message,
         }))
-        const known = new Set(
-          (yield* sql<{ name: string }>`select lower(name) as name from channels`).map((c) => c.name),
-        )
+        const known = new Set(yield* repo.channelNames)
         const indexOf = new Map(request.entries.map((e, i) => [byRef.get(e.report)?.id, i] as const))
         for (const step of steps) {
           const index = indexOf.get(step.reportId) ?? 0
@@ -307,5 +267,5 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       apply,
     } as const
   }),
-  dependencies: [Audit.Default],
+  dependencies: [ReleasesRepo.Default, Audit.Default],
 }) {}
