@@ -1,4 +1,3 @@
-import { SqlClient } from "@effect/sql"
 import {
   type Actor,
   type ChangePassword,
@@ -18,6 +17,7 @@ import { hashPassword, verifyPassword } from "../auth/passwords.js"
 import { RateLimits } from "../auth/rateLimits.js"
 import { Sessions } from "../auth/sessions.js"
 import { UsersRepo } from "../users/repo.js"
+import { ProfilesRepo } from "./repo.js"
 
 const decodePreferences = Schema.decodeUnknownOption(
   Schema.partialWith(NotificationPreferences, { exact: true }),
@@ -36,7 +36,7 @@ const decodeSessions = Schema.decodeUnknown(
 /** The signed-in user's own account: details, preferences, password and sessions. */
 export class Profiles extends Effect.Service<Profiles>()("@folio/server/Profiles", {
   effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const repo = yield* ProfilesRepo
     const users = yield* UsersRepo
     const sessions = yield* Sessions
     const limits = yield* RateLimits
@@ -47,10 +47,7 @@ export class Profiles extends Effect.Service<Profiles>()("@folio/server/Profiles
         const found = yield* users.findById(userId)
         // The caller was just authenticated, so a missing row is a defect, not a 404.
         if (Option.isNone(found)) return yield* Effect.dieMessage(`user ${userId} vanished`)
-        const rows = yield* sql<{
-          prefs: unknown
-        }>`select notification_prefs as prefs from users where id = ${userId}`.pipe(Effect.orDie)
-        const stored = Option.getOrUndefined(decodePreferences(rows[0]?.prefs))
+        const stored = Option.getOrUndefined(decodePreferences(yield* repo.preferences(userId)))
         const defaults = defaultNotificationPreferences
         const { passwordHash, company: _, ...user } = found.value
         return {
@@ -67,13 +64,7 @@ export class Profiles extends Effect.Service<Profiles>()("@folio/server/Profiles
     const update = (actor: Actor, input: UpdateProfile) =>
       Effect.gen(function* () {
         const before = yield* get(actor.user.id)
-        yield* sql`
-          update users set
-            name = coalesce(${input.name ?? null}, name),
-            timezone = coalesce(${input.timezone ?? null}, timezone),
-            notification_prefs = coalesce(${input.notifications ? JSON.stringify(input.notifications) : null}::jsonb, notification_prefs),
-            updated_at = now()
-          where id = ${actor.user.id}`.pipe(Effect.orDie)
+        yield* repo.update(actor.user.id, input)
         const after = yield* get(actor.user.id)
         yield* audit.record({
           action: "profile.update",
@@ -161,4 +152,11 @@ export class Profiles extends Effect.Service<Profiles>()("@folio/server/Profiles
 
     return { get, update, changePassword, listSessions, revokeSession, revokeOthers, revokeAllOf } as const
   }),
+  dependencies: [
+    ProfilesRepo.Default,
+    UsersRepo.Default,
+    Sessions.Default,
+    RateLimits.Default,
+    Audit.Default,
+  ],
 }) {}
