@@ -1,5 +1,5 @@
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { FolioApi, refuseForeignServerErrors } from "@folio/core"
+import { FolioApi, refuseForeignServerErrors, sendEncodedRows } from "@folio/core"
 import { type Cause, Duration, Effect } from "effect"
 import { CliError } from "./cliError.js"
 import { readCredential } from "./credentials.js"
@@ -123,17 +123,30 @@ export const signedInTarget = (flags: {
 }): Effect.Effect<Target, CliError> =>
   resolveTarget(flags).pipe(Effect.filterOrFail((target) => target.token !== null, notSignedIn))
 
-export const makeClient = (target: Pick<Target, "url" | "token">) =>
+const buildClient = (target: Pick<Target, "url" | "token">) =>
   HttpApiClient.make(FolioApi, {
     baseUrl: target.url,
     transformClient: (client) =>
       refuseForeignServerErrors(client).pipe(
+        sendEncodedRows,
         HttpClient.mapRequest((request) => {
           const identified = HttpClientRequest.setHeader(request, "user-agent", `folio-cli/${cliVersion}`)
           return target.token === null ? identified : HttpClientRequest.bearerToken(identified, target.token)
         }),
       ),
   }).pipe(Effect.provide(FetchHttpClient.layer))
+
+/** Clients already built, per server and credential: building one walks the whole contract. */
+const clients = new Map<string, Effect.Effect.Success<ReturnType<typeof buildClient>>>()
+
+/** The typed client for the target, built once per server and credential in a process. */
+export const makeClient = (target: Pick<Target, "url" | "token">) =>
+  Effect.suspend(() => {
+    const key = `${target.url}\n${target.token ?? ""}`
+    const built = clients.get(key)
+    if (built !== undefined) return Effect.succeed(built)
+    return buildClient(target).pipe(Effect.tap((client) => Effect.sync(() => clients.set(key, client))))
+  })
 
 export type FolioClient = Effect.Effect.Success<ReturnType<typeof makeClient>>
 

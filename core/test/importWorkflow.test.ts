@@ -1,13 +1,15 @@
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   addBatchResult,
-  batchesOfRows,
   batchKeyOf,
-  type ImportRow,
+  encodeRecord,
   importBatcher,
   noTotals,
   parseImportFile,
+  ReportImportRequest,
   type ReportImportResult,
+  spliceRows,
 } from "../src/index.js"
 
 const csvOf = (count: number, body = "text", from = 0) =>
@@ -23,9 +25,9 @@ describe("the import workflow shared by the console and the CLI", () => {
   it("cuts the same rows into the same batches under the same keys, every run", async () => {
     const first = read("a.csv", csvOf(2_500)).batches
     const second = read("a.csv", csvOf(2_500)).batches
-    expect(first.map((batch) => batch.rows.length)).toEqual([1_000, 1_000, 500])
-    const keys = await Promise.all(first.map((b) => batchKeyOf(b.rows, { upsert: false, dryRun: false })))
-    const again = await Promise.all(second.map((b) => batchKeyOf(b.rows, { upsert: false, dryRun: false })))
+    expect(first.map((batch) => batch.size)).toEqual([1_000, 1_000, 500])
+    const keys = await Promise.all(first.map((b) => batchKeyOf(b, { upsert: false, dryRun: false })))
+    const again = await Promise.all(second.map((b) => batchKeyOf(b, { upsert: false, dryRun: false })))
     expect(again).toEqual(keys)
     expect(new Set(keys).size).toBe(3)
     expect(keys[0]).toMatch(/^sha256-[0-9a-f]{64}$/)
@@ -33,15 +35,15 @@ describe("the import workflow shared by the console and the CLI", () => {
 
   it("keys the flags too, so a dry run or an upsert never replays a plain import", async () => {
     const [batch] = read("a.csv", csvOf(10)).batches
-    const rows = batch?.rows ?? []
-    const plain = await batchKeyOf(rows, { upsert: false, dryRun: false })
-    expect(await batchKeyOf(rows, { upsert: true, dryRun: false })).not.toBe(plain)
-    expect(await batchKeyOf(rows, { upsert: false, dryRun: true })).not.toBe(plain)
+    if (batch === undefined) throw new Error("no batch")
+    const plain = await batchKeyOf(batch, { upsert: false, dryRun: false })
+    expect(await batchKeyOf(batch, { upsert: true, dryRun: false })).not.toBe(plain)
+    expect(await batchKeyOf(batch, { upsert: false, dryRun: true })).not.toBe(plain)
   })
 
   it("keeps batches under the byte cap, with at least one row each", () => {
     const big = read("a.csv", csvOf(10, "x".repeat(100_000)), { size: 1_000, maxBytes: 350_000 }).batches
-    expect(big.map((batch) => batch.rows.length)).toEqual([3, 3, 3, 1])
+    expect(big.map((batch) => batch.size)).toEqual([3, 3, 3, 1])
     expect(big.every((batch) => batch.bytes <= 350_000)).toBe(true)
     expect(
       read("a.csv", csvOf(2, "x".repeat(150_000)), { size: 1_000, maxBytes: 100_000 }).batches,
@@ -64,10 +66,38 @@ describe("the import workflow shared by the console and the CLI", () => {
     ])
   })
 
-  it("batches the console's rows the same way as a stream of the same file", () => {
-    const streamed = read("a.csv", csvOf(1_200)).batches
-    const rows: Array<ImportRow> = streamed.flatMap((batch) => batch.rows)
-    expect(batchesOfRows(rows, { size: 1_000, maxBytes: 4 * 1024 * 1024 })).toEqual(streamed)
+  it("sends every field as the contract encodes it, and keys batches as earlier versions did", async () => {
+    const csv = [
+      "externalId,title,sector,body,tickers,authors,tags,status,rating,targetPrice,targetCurrency,publishedAt,audience",
+      'F-1,Full row,Tech,"Line one\nline two ""quoted"" é ✓ 😀",AAPL;MSFT,ana@folio.example,tag,published,buy,123.5,USD,2026-03-31,northwind/Macro desk+24h',
+      "F-2,Bare row,Energy,,,,,,,,,,",
+    ].join("\n")
+    const { batches, issues } = read("full.csv", csv)
+    expect(issues).toEqual([])
+    const [batch] = batches
+    if (batch === undefined) throw new Error("no batch")
+    const head = JSON.stringify(
+      Schema.encodeSync(ReportImportRequest)({
+        batchKey: "key-12345",
+        upsert: false,
+        dryRun: false,
+        rows: [],
+      }),
+    )
+    const sent = Schema.decodeUnknownSync(ReportImportRequest)(JSON.parse(spliceRows(head, batch.rowsJson)))
+    expect(sent.rows.map((row) => row.record.externalId)).toEqual(["F-1", "F-2"])
+    expect(sent.rows[0]?.record.publishedAt?.toISOString()).toBe("2026-03-31T00:00:00.000Z")
+    // Each row's JSON is what the schema encodes: the text earlier versions hashed for the key.
+    const encoded = sent.rows.map((row) => JSON.stringify({ ...row, record: encodeRecord(row.record) }))
+    expect(batch.rowsJson).toBe(encoded.join(","))
+    const before = JSON.stringify({
+      options: { upsert: false, dryRun: false },
+      rows: sent.rows.map((row) => ({ file: row.file, line: row.line, record: encodeRecord(row.record) })),
+    })
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(before))
+    const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("")
+    expect(await batchKeyOf(batch, { upsert: false, dryRun: false })).toBe(`sha256-${hex}`)
+    expect(batch.bytes).toBe(Buffer.byteLength(batch.rowsJson) + 1)
   })
 
   it("counts a replayed batch's rows as unchanged: a re-run that changed nothing says so", () => {

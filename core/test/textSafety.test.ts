@@ -67,6 +67,23 @@ describe("text checks", () => {
     for (const text of [titleEscape, hyperlink, carriageReturn, c1, del, "a\nb", "a\tb"])
       expect(isSingleLineText(text)).toBe(false)
   })
+
+  it("classify every UTF-16 code unit as the rules say, alone and beside surrogates", () => {
+    const control = (c: number) => c <= 0x1f || (c >= 0x7f && c <= 0x9f)
+    const surrogate = (c: number) => c >= 0xd800 && c <= 0xdfff
+    const layout = (c: number) => c === 0x09 || c === 0x0a || c === 0x0d
+    const wrong: Array<string> = []
+    for (let c = 0; c <= 0xffff; c++) {
+      const alone = String.fromCharCode(c)
+      const storable = c !== 0 && !surrogate(c)
+      if (isStorableText(`a${alone}b`) !== storable) wrong.push(`storable ${c}`)
+      if (isMultiLineText(alone) !== (storable && (!control(c) || layout(c)))) wrong.push(`multi ${c}`)
+      if (isSingleLineText(alone) !== (storable && !control(c))) wrong.push(`single ${c}`)
+      // A high surrogate followed by any low one is a pair (one emoji), and so is fine.
+      if (c >= 0xdc00 && c <= 0xdfff && !isSingleLineText(`x\ud83d${alone}y`)) wrong.push(`pair ${c}`)
+    }
+    expect(wrong).toEqual([])
+  })
 })
 
 describe("names and titles refuse control characters", () => {

@@ -9,7 +9,7 @@ describe("the console's import plan (core's workflow, as the CLI runs it)", () =
     const first = previewFile("a.csv", 0, csv(0, importBatchSize + 10))
     const second = previewFile("b.csv", 0, csv(3, 2))
     const plan = planImport([first, second])
-    expect(plan.batches.map((batch) => batch.rows.length)).toEqual([importBatchSize, 10])
+    expect(plan.batches.map((batch) => batch.size)).toEqual([importBatchSize, 10])
     expect(plan.counts).toEqual({ rows: importBatchSize + 12, valid: importBatchSize + 10, invalid: 2 })
     expect(plan.issues.map((issue) => `${issue.file}:${issue.line} ${issue.message}`)).toEqual([
       'b.csv:2 externalId "ID-3" is already used at a.csv:5; each report may appear once per import',

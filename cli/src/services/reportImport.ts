@@ -13,6 +13,7 @@ import {
   newImportId,
   noTotals,
   type ReportImportResult,
+  withEncodedRows,
 } from "@folio/core"
 import { Deferred, Duration, Effect, Either, Exit, FiberId, Schedule, Stream } from "effect"
 import { send, signedInTarget, type Target } from "../api.js"
@@ -146,14 +147,14 @@ const sendBatch = (
   onEvent: (event: ImportEvent) => void,
 ): Effect.Effect<Sent, CliError> =>
   Effect.gen(function* () {
-    const batchKey = yield* Effect.promise(() => batchKeyOf(batch.rows, flags))
+    const batchKey = yield* Effect.promise(() => batchKeyOf(batch, flags))
     let answered: ReportImportResult | undefined
     const once = send(
       target,
       (client) =>
-        client.reports.import({
-          payload: { batchKey, importId, upsert: flags.upsert, dryRun: flags.dryRun, rows: batch.rows },
-        }),
+        client.reports
+          .import({ payload: { batchKey, importId, upsert: flags.upsert, dryRun: flags.dryRun, rows: [] } })
+          .pipe(withEncodedRows(batch.rowsJson)),
       batchTimeoutSeconds,
     ).pipe(
       Effect.tap((result) =>
@@ -307,7 +308,7 @@ export const runImport = (
                 // Only the place and size are kept: the rows go as soon as the answer is in.
                 Effect.map((sent) =>
                   sent._tag === "Sent"
-                    ? { batch: { index: batch.index, rows: batch.rows.length }, result: sent.result }
+                    ? { batch: { index: batch.index, rows: batch.size }, result: sent.result }
                     : undefined,
                 ),
                 Effect.catchAll((error) =>

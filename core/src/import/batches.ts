@@ -18,29 +18,3 @@ export const utf8Bytes = (text: string): number => {
   }
   return bytes
 }
-
-/**
- * Cuts `items` into batches, in order, of at most `size` items and `maxBytes` by `bytesOf`. An
- * item larger than `maxBytes` on its own goes alone in its batch.
- */
-export const cutIntoBatches = <A>(
-  items: ReadonlyArray<A>,
-  limits: { readonly size: number; readonly maxBytes: number },
-  bytesOf: (item: A) => number,
-): ReadonlyArray<ReadonlyArray<A>> => {
-  const batches: Array<ReadonlyArray<A>> = []
-  let current: Array<A> = []
-  let bytes = 0
-  for (const item of items) {
-    const itemBytes = bytesOf(item)
-    if (current.length >= limits.size || (current.length > 0 && bytes + itemBytes > limits.maxBytes)) {
-      batches.push(current)
-      current = []
-      bytes = 0
-    }
-    current.push(item)
-    bytes += itemBytes
-  }
-  if (current.length > 0) batches.push(current)
-  return batches
-}

@@ -1,8 +1,8 @@
 import { Either } from "effect"
 import type { ImportRow, ReportImportResult } from "../api/reports.js"
-import { cutIntoBatches, utf8Bytes } from "./batches.js"
+import { utf8Bytes } from "./batches.js"
 import type { ParsedFile } from "./formats.js"
-import { encodeRecord, type ImportIssue, validateRecord } from "./reportRecord.js"
+import { type ImportIssue, validateRecord } from "./reportRecord.js"
 
 /**
  * The client side of a report import, written once for the console and the CLI: rows are
@@ -20,8 +20,15 @@ export interface ImportFlags {
 export interface ImportBatch {
   /** 0-based, in file order. */
   readonly index: number
-  readonly rows: ReadonlyArray<ImportRow>
-  /** The batch's rows as JSON, about what the request body weighs. */
+  /** How many rows. */
+  readonly size: number
+  /**
+   * The rows as the items of a JSON array (`{"file":…,"line":…,"record":…},…`), encoded once when
+   * the row is checked: the batch key and the request body are both made from this text, and a
+   * batch waiting to be sent holds one string instead of its rows' objects.
+   */
+  readonly rowsJson: string
+  /** UTF-8 bytes of `rowsJson`: about what the request body weighs. */
   readonly bytes: number
 }
 
@@ -33,9 +40,12 @@ export interface ImportCounts {
   readonly invalid: number
 }
 
-const rowBytes = (row: ImportRow): number =>
-  // {"file":…,"line":…,"record":…} and the comma between rows.
-  utf8Bytes(JSON.stringify(encodeRecord(row.record))) + utf8Bytes(row.file) + 40
+/**
+ * A checked row as JSON. A decoded ReportRecord stringifies to its encoded form (its only
+ * non-JSON value, `publishedAt`, is a Date, whose toJSON is the ISO text the schema encodes), so
+ * the row is not run through the schema a second time; a test holds this to `encodeRecord`.
+ */
+export const rowJsonOf = (row: ImportRow): string => JSON.stringify(row)
 
 /**
  * Takes parsed chunks of files in order and gives back the batches they complete. `finish` gives
@@ -44,7 +54,7 @@ const rowBytes = (row: ImportRow): number =>
 export const importBatcher = (limits: { readonly size: number; readonly maxBytes: number }) => {
   const externalIds = new Map<string, string>()
   const issues: Array<ImportIssue> = []
-  let current: Array<ImportRow> = []
+  let current: Array<string> = []
   let currentBytes = 0
   let index = 0
   let rows = 0
@@ -52,7 +62,7 @@ export const importBatcher = (limits: { readonly size: number; readonly maxBytes
   let invalid = 0
 
   const close = (): ImportBatch => {
-    const batch = { index: index++, rows: current, bytes: currentBytes }
+    const batch = { index: index++, size: current.length, rowsJson: current.join(","), bytes: currentBytes }
     current = []
     currentBytes = 0
     return batch
@@ -89,12 +99,13 @@ export const importBatcher = (limits: { readonly size: number; readonly maxBytes
         externalIds.set(record.externalId, `${raw.file}:${raw.line}`)
       }
       valid++
-      const row: ImportRow = { file: raw.file, line: raw.line, record }
-      const bytes = rowBytes(row)
+      const json = rowJsonOf({ file: raw.file, line: raw.line, record })
+      // The row and the comma before it.
+      const bytes = utf8Bytes(json) + 1
       if (current.length >= limits.size || (current.length > 0 && currentBytes + bytes > limits.maxBytes)) {
         done.push(close())
       }
-      current.push(row)
+      current.push(json)
       currentBytes += bytes
     }
     return done
@@ -109,17 +120,6 @@ export const importBatcher = (limits: { readonly size: number; readonly maxBytes
 
   return { add, finish, counts, takeIssues }
 }
-
-/** Every batch of `rows` at once (the console's preview holds the rows anyway). */
-export const batchesOfRows = (
-  rows: ReadonlyArray<ImportRow>,
-  limits: { readonly size: number; readonly maxBytes: number },
-): ReadonlyArray<ImportBatch> =>
-  cutIntoBatches(rows, limits, rowBytes).map((batchRows, index) => ({
-    index,
-    rows: batchRows,
-    bytes: batchRows.reduce((sum, row) => sum + rowBytes(row), 0),
-  }))
 
 const hex = (bytes: ArrayBuffer): string =>
   Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("")
@@ -142,11 +142,8 @@ const fallbackDigest = (text: string): string => {
  * answers a key it has applied from its record: a retry after a lost answer, or a re-run after an
  * interruption, never writes a row twice. Any change to a row gives its batch a new key.
  */
-export const batchKeyOf = async (rows: ReadonlyArray<ImportRow>, flags: ImportFlags): Promise<string> => {
-  const text = JSON.stringify({
-    options: { upsert: flags.upsert, dryRun: flags.dryRun },
-    rows: rows.map((row) => ({ file: row.file, line: row.line, record: encodeRecord(row.record) })),
-  })
+export const batchKeyOf = async (batch: ImportBatch, flags: ImportFlags): Promise<string> => {
+  const text = `{"options":${JSON.stringify({ upsert: flags.upsert, dryRun: flags.dryRun })},"rows":[${batch.rowsJson}]}`
   const subtle = globalThis.crypto?.subtle
   if (subtle === undefined) return `fnv-${fallbackDigest(text)}`
   const digest = await subtle.digest("SHA-256", new TextEncoder().encode(text))

@@ -8,41 +8,24 @@ import { Schema } from "effect"
  * scan the text once and never echo it in their message.
  */
 
-/** C0 controls (U+0000–U+001F), DEL (U+007F) and C1 controls (U+0080–U+009F). */
-export const isControlCharacter = (code: number): boolean => code <= 0x1f || (code >= 0x7f && code <= 0x9f)
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const loneSurrogate = "[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]"
 
-const tab = 0x09
-const lineFeed = 0x0a
-const carriageReturn = 0x0d
-
-type Allowed = "anyControl" | "layout" | "none"
-
-/** The first offending position, or -1: NUL and lone surrogates always, control characters per `allowed`. */
-const firstUnsafe = (text: string, allowed: Allowed): number => {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code === 0) return i
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(i + 1)
-      if (next >= 0xdc00 && next <= 0xdfff) i++
-      else return i
-    } else if (code >= 0xdc00 && code <= 0xdfff) return i
-    else if (allowed !== "anyControl" && isControlCharacter(code)) {
-      if (allowed === "layout" && (code === tab || code === lineFeed || code === carriageReturn)) continue
-      return i
-    }
-  }
-  return -1
-}
+// One regular expression per rule, which V8 compiles to a native scan: several times faster than a
+// loop over char codes on an import's long texts. Control characters are C0 (U+0000–U+001F), DEL
+// (U+007F) and C1 (U+0080–U+009F).
+const unstorable = new RegExp(`\\0|${loneSurrogate}`)
+const unsafeMultiLine = new RegExp(`[\\0-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F]|${loneSurrogate}`)
+const unsafeSingleLine = new RegExp(`[\\0-\\x1F\\x7F-\\x9F]|${loneSurrogate}`)
 
 /** No NUL and no unpaired surrogate: text PostgreSQL can store. */
-export const isStorableText = (text: string): boolean => firstUnsafe(text, "anyControl") === -1
+export const isStorableText = (text: string): boolean => !unstorable.test(text)
 
 /** Storable, and no control character but tab, line feed and carriage return. */
-export const isMultiLineText = (text: string): boolean => firstUnsafe(text, "layout") === -1
+export const isMultiLineText = (text: string): boolean => !unsafeMultiLine.test(text)
 
 /** Storable, and no control character at all (no line breaks, tabs or escapes). */
-export const isSingleLineText = (text: string): boolean => firstUnsafe(text, "none") === -1
+export const isSingleLineText = (text: string): boolean => !unsafeSingleLine.test(text)
 
 export const storableTextMessage = "must not contain NUL characters or unpaired surrogates"
 export const multiLineTextMessage = "must not contain control characters other than tabs and line breaks"

@@ -1,5 +1,11 @@
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { csrfHeaderName, deploymentHeaderName, FolioApi, refuseForeignServerErrors } from "@folio/core"
+import {
+  csrfHeaderName,
+  deploymentHeaderName,
+  FolioApi,
+  refuseForeignServerErrors,
+  sendEncodedRows,
+} from "@folio/core"
 import { Cause, Effect, Exit, ManagedRuntime } from "effect"
 import { currentCsrfToken } from "./csrf"
 import { consoleDeploymentId, noteServerDeployment } from "./deployment"
@@ -9,6 +15,7 @@ const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
 /** Every request names the console's deployment; writes also carry the CSRF token. */
 const withFolioHeaders = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
   refuseForeignServerErrors(client).pipe(
+    sendEncodedRows,
     HttpClient.mapRequest((request) => {
       let next = request
       if (consoleDeploymentId !== undefined) {

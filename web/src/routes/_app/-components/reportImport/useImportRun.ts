@@ -25,7 +25,7 @@ export interface ImportTotals extends BatchTotals {
 const zero: ImportTotals = { ...noTotals, issues: [] }
 
 const add = (totals: ImportTotals, batch: ImportBatch, result: ReportImportResult): ImportTotals => ({
-  ...addBatchResult(totals, batch.rows.length, result),
+  ...addBatchResult(totals, batch.size, result),
   issues: [...totals.issues, ...result.issues],
 })
 
@@ -63,7 +63,7 @@ export const useImportRun = () => {
     const current = plan.current
     if (current === null) return
     const { batches, options, importId } = current
-    const rowsTotal = batches.reduce((sum, batch) => sum + batch.rows.length, 0)
+    const rowsTotal = batches.reduce((sum, batch) => sum + batch.size, 0)
     let totals = before
     let rowsDone = rowsBefore
     stopRequested.current = false
@@ -77,16 +77,13 @@ export const useImportRun = () => {
       const batch = batches[index]
       if (batch === undefined) break
       try {
-        const batchKey = await batchKeyOf(batch.rows, options)
-        const result = await importReportBatch({
-          batchKey,
-          importId,
-          upsert: options.upsert,
-          dryRun: options.dryRun,
-          rows: batch.rows,
-        })
+        const batchKey = await batchKeyOf(batch, options)
+        const result = await importReportBatch(
+          { batchKey, importId, upsert: options.upsert, dryRun: options.dryRun },
+          batch,
+        )
         totals = add(totals, batch, result)
-        rowsDone += batch.rows.length
+        rowsDone += batch.size
       } catch (error) {
         state("failed", index, error)
         return
