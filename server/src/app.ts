@@ -20,7 +20,6 @@ import { errorsAndDeployment } from "./http/middleware.js"
 import { configMissingGate } from "./http/siteGate.js"
 import { answerUntilServing } from "./http/starting.js"
 import { JobsLive } from "./jobs/jobs.js"
-import { Mailer } from "./mail/mailer.js"
 import { UnsubscribeLive } from "./notifications/unsubscribeRoute.js"
 import { makeTunnelHandler } from "./tunnel/handler.js"
 
@@ -110,13 +109,18 @@ export const HttpLive = (options: ServerOptions = {}) =>
         node.on("request", answerUntilServing)
         return node
       }
+      // The routes, each with what it needs: any order works (a static route wins over the
+      // console's fallback however they are added).
       return serve.pipe(
-        Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
-        Layer.provide(ConsoleLive),
-        Layer.provide(TunnelLive(options.forwardTimeout)),
-        Layer.provide(UnsubscribeLive),
-        Layer.provide(FeedsLive),
-        Layer.provide(ApiLive),
+        Layer.provide([
+          ApiLive,
+          FeedsLive,
+          UnsubscribeLive,
+          TunnelLive(options.forwardTimeout),
+          ConsoleLive,
+          // The OpenAPI document of the API: ApiLive again, the same layer, built once.
+          HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" }).pipe(Layer.provide(ApiLive)),
+        ]),
         HttpServer.withLogAddress,
         Layer.merge(boundedShutdown(() => node)),
         Layer.provide(NodeHttpServer.layer(makeServer, { port: config.port, host: config.host })),
@@ -124,8 +128,14 @@ export const HttpLive = (options: ServerOptions = {}) =>
     }),
   )
 
+/**
+ * The server and the job runner on what they share, built in start-up order: the migrated
+ * database, then the configuration store (loaded), the first admin, and the error reporter.
+ * Those are start-up steps, so this order is meant; the services the routes and jobs use bring
+ * their own dependencies (see http/api.ts), and a service both use is one instance.
+ */
 export const ServerLive = (options: ServerOptions = {}) =>
-  Layer.mergeAll(HttpLive(options), JobsLive.pipe(Layer.provide(Mailer.Default))).pipe(
+  Layer.mergeAll(HttpLive(options), JobsLive).pipe(
     Layer.provide(ErrorReporterLive),
     Layer.provide(BootstrapLive),
     Layer.provide(ConfigLive),

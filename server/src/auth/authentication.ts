@@ -79,4 +79,4 @@ export const AuthenticationLive = Layer.effect(
         }),
     }
   }),
-)
+).pipe(Layer.provide([Sessions.Default, ApiTokens.Default]))

@@ -238,5 +238,12 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
       invite,
     } as const
   }),
-  dependencies: [Links.Default, Mailer.Default],
+  dependencies: [
+    Links.Default,
+    Mailer.Default,
+    UsersRepo.Default,
+    RateLimits.Default,
+    Sessions.Default,
+    Audit.Default,
+  ],
 }) {}

@@ -225,4 +225,5 @@ export class Sso extends Effect.Service<Sso>()("@folio/server/Sso", {
 
     return { start, callback, publicConfig } as const
   }),
+  dependencies: [UsersRepo.Default, Audit.Default],
 }) {}

@@ -176,4 +176,5 @@ export class ConfigChanges extends Effect.Service<ConfigChanges>()("@folio/serve
 
     return { patch, rollback } as const
   }),
+  dependencies: [ConfigRepo.Default, ConfigStore.Default, SecretBox.Default, Audit.Default],
 }) {}

@@ -1,5 +1,4 @@
 import { Layer } from "effect"
-import { Audit } from "../audit/audit.js"
 import { ConfigChanges } from "./changes.js"
 import { ConfigListenerLive } from "./listener.js"
 import { ConfigReads } from "./reads.js"
@@ -7,11 +6,16 @@ import { ConfigRepo } from "./repo.js"
 import { SecretBox } from "./secrets.js"
 import { ConfigStore } from "./store.js"
 
-/** The store, loaded (or in the missing state), with its reads and writes; nothing keeps it current. */
-export const ConfigServicesLive = Layer.mergeAll(ConfigChanges.Default, ConfigReads.Default).pipe(
-  Layer.provide(Audit.Default),
-  Layer.provideMerge(ConfigStore.Default),
-  Layer.provideMerge(Layer.mergeAll(ConfigRepo.Default, SecretBox.Default)),
+/**
+ * The store, loaded (or in the missing state), with its reads and writes; nothing keeps it current.
+ * Each brings its own dependencies; the store they share is one instance (the same layer value).
+ */
+export const ConfigServicesLive = Layer.mergeAll(
+  ConfigChanges.Default,
+  ConfigReads.Default,
+  ConfigStore.Default,
+  ConfigRepo.Default,
+  SecretBox.Default,
 )
 
 /**

@@ -103,4 +103,5 @@ export class ConfigReads extends Effect.Service<ConfigReads>()("@folio/server/Co
 
     return { snapshot, plan, history, version } as const
   }),
+  dependencies: [ConfigRepo.Default, ConfigStore.Default, SecretBox.Default],
 }) {}

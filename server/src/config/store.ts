@@ -175,4 +175,5 @@ export class ConfigStore extends Effect.Service<ConfigStore>()("@folio/server/Co
     yield* reload
     return { current, settings, siteStatus, secret, reload, notified, adopt, orMissing } as const
   }),
+  dependencies: [ConfigRepo.Default, SecretBox.Default],
 }) {}

@@ -102,5 +102,6 @@ export class ControlPanelHealthCheck extends Effect.Service<ControlPanelHealthCh
 
       return { check } as const
     }),
+    dependencies: [ServerInstance.Default],
   },
 ) {}

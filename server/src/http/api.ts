@@ -26,7 +26,6 @@ import { ReportsRepo } from "../reports/repo.js"
 import { Reports } from "../reports/service.js"
 import { Search } from "../search/service.js"
 import { Teams } from "../teams/service.js"
-import { TickersRepo } from "../tickers/repo.js"
 import { Tickers } from "../tickers/service.js"
 import { UsersRepo } from "../users/repo.js"
 import { Users } from "../users/service.js"
@@ -65,6 +64,44 @@ const UnrecognizedActionLive = HttpApiBuilder.Router.use((router) =>
   ),
 )
 
+/**
+ * Every service a handler or the authentication middleware uses. Each `X.Default` brings its own
+ * dependencies (`dependencies` on its `Effect.Service`), so the order here does not matter; a
+ * layer named twice, here or in a `dependencies` list, is the same value and is built once, so a
+ * service with state (the rate limits, the search's oldest-year cache) is one instance.
+ * What they need from outside is the app's: the database, AppConfig and the configuration store.
+ */
+const ServicesLive = Layer.mergeAll(
+  AuthenticationLive,
+  Sessions.Default,
+  ApiTokens.Default,
+  EmailAuth.Default,
+  Sso.Default,
+  RateLimits.Default,
+  Profiles.Default,
+  Audit.Default,
+  Companies.Default,
+  Teams.Default,
+  Users.Default,
+  UsersRepo.Default,
+  Tickers.Default,
+  Reports.Default,
+  ReportsRepo.Default,
+  ReportImporter.Default,
+  Releases.Default,
+  ReleaseRules.Default,
+  Channels.Default,
+  FeedTokens.Default,
+  Search.Default,
+  ErrorIssues.Default,
+  Traces.Default,
+  ErrorReportSettingsStore.Default,
+  ControlPanelHealthCheck.Default,
+  ServerInstance.Default,
+  FailedWork.Default,
+  ActiveSessions.Default,
+)
+
 export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
   Layer.provide([
     HealthLive,
@@ -87,15 +124,6 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     SiteLive,
     ControlPanelLive,
   ]),
-  Layer.provide(AuthenticationLive),
-  Layer.provide([EmailAuth.Default, Profiles.Default, Sso.Default]),
-  Layer.provide([ErrorIssues.Default, Traces.Default, ErrorReportSettingsStore.Default]),
-  Layer.provide([Sessions.Default, ApiTokens.Default, Audit.Default, RateLimits.Default]),
-  Layer.provide([Reports.Default, ReportImporter.Default, Tickers.Default, Search.Default]),
-  Layer.provide([Releases.Default, ReleaseRules.Default, Channels.Default, FeedTokens.Default]),
-  Layer.provide([Companies.Default, Teams.Default, Users.Default, ReportsRepo.Default, TickersRepo.Default]),
-  Layer.provide([ControlPanelHealthCheck.Default, FailedWork.Default, ActiveSessions.Default]),
-  Layer.provide(ServerInstance.Default),
-  Layer.provide(UsersRepo.Default),
+  Layer.provide(ServicesLive),
   Layer.merge(UnrecognizedActionLive),
 )

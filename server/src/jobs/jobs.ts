@@ -62,4 +62,4 @@ export const JobsLive = Layer.unwrapEffect(
       ),
     ),
   ),
-).pipe(Layer.provide([Releases.Default, Audit.Default, UsersRepo.Default]))
+).pipe(Layer.provide([Releases.Default, Audit.Default, UsersRepo.Default, Mailer.Default]))
