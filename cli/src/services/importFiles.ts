@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs"
-import { readdir, readFile, stat } from "node:fs/promises"
+import { open, readdir, readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
 import { formatOfFile, type ImportFormat, importReader } from "@folio/core"
 import { Effect } from "effect"
@@ -147,16 +147,38 @@ const chunkBytes = 1 << 20
 export async function* readChunks(file: InputFile, reading: { bytesRead: number }): AsyncGenerator<string> {
   if (file.path === null && process.stdin.isTTY === true)
     throw usage("`-` reads the file from stdin, but stdin is a terminal.", "Pipe the file in, or name it.")
-  const stream =
-    file.path === null
-      ? process.stdin.setEncoding("utf8")
-      : createReadStream(file.path, { encoding: "utf8", highWaterMark: chunkBytes })
+  const before = reading.bytesRead
   try {
-    for await (const chunk of stream) {
-      const text = String(chunk)
-      reading.bytesRead =
-        "bytesRead" in stream ? stream.bytesRead : reading.bytesRead + Buffer.byteLength(text)
-      yield text
+    if (file.path === null) {
+      for await (const chunk of process.stdin.setEncoding("utf8")) {
+        const text = String(chunk)
+        reading.bytesRead += Buffer.byteLength(text)
+        yield text
+      }
+      return
+    }
+    const handle = await open(file.path)
+    try {
+      const { size } = await handle.stat()
+      // A small file (a Markdown folder holds thousands) is one read into a buffer of its size;
+      // a stream would take a whole chunk's buffer for each.
+      if (size <= chunkBytes) {
+        const text = await handle.readFile("utf8")
+        reading.bytesRead = before + size
+        yield text
+        return
+      }
+      const stream = handle.createReadStream({
+        encoding: "utf8",
+        highWaterMark: chunkBytes,
+        autoClose: false,
+      })
+      for await (const chunk of stream) {
+        reading.bytesRead = before + stream.bytesRead
+        yield String(chunk)
+      }
+    } finally {
+      await handle.close()
     }
   } catch (error) {
     throw new CliError({ code: "ReadError", message: `Cannot read ${file.name}: ${reason(error)}.` })
