@@ -15,7 +15,9 @@
 // is the import's row count; BENCH_FORMATS (default csv,ndjson,markdown) the formats imported;
 // BENCH_MARKDOWN_FILES (default 100,000) the most files in the Markdown folder; BENCH_BIG_MB
 // (default 1000) the big CSV's size (0 skips it);
-// BENCH_DATABASE_URL the PostgreSQL server (a scratch database is created and dropped).
+// BENCH_DATABASE_URL the PostgreSQL server (a scratch database is created and dropped);
+// BENCH_LIST_DATABASE a database kept by the reports benchmark (`BENCH_KEEP_DB=1 BENCH_REPORTS=1000000
+// node server/bench/reports-query.mjs` keeps folio_bench_reports_1000000) to list as well.
 import { spawn } from "node:child_process"
 import { once } from "node:events"
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs"
@@ -47,6 +49,7 @@ import {
 const total = Number(process.env.BENCH_REPORTS ?? 20_000)
 const bigMb = Number(process.env.BENCH_BIG_MB ?? 1000)
 const formats = (process.env.BENCH_FORMATS ?? "csv,ndjson,markdown").split(",").filter(Boolean)
+const listDatabase = process.env.BENCH_LIST_DATABASE || undefined
 const markdownFiles = Math.min(total, Number(process.env.BENCH_MARKDOWN_FILES ?? 100_000))
 const batchSize = 1000
 const inFlight = 3
@@ -146,6 +149,31 @@ const runCli = (args, env, onStdout = () => {}) =>
     })
   })
 
+/**
+ * `folio reports list --all --json`: time to its first byte, its peak memory, and the reports it
+ * printed, counted as the output streams (it may be larger than the bench should hold).
+ */
+const measureList = async (url, token) => {
+  let reports = 0
+  let tail = ""
+  const run = await runCli(
+    ["reports", "list", "--all", "--json"],
+    { FOLIO_URL: url, FOLIO_TOKEN: token },
+    (chunk) => {
+      const text = tail + chunk
+      reports += text.split('"externalId":').length - 1
+      tail = text.slice(-16)
+      if (tail.includes('"externalId":')) tail = ""
+    },
+  )
+  return { ...run, reports }
+}
+
+const printList = (listed, database) =>
+  console.log(
+    `  folio reports list --all --json${database === undefined ? "" : ` over ${database}`}: ${listed.reports.toLocaleString("en")} reports, ${(listed.bytes / 1e6).toFixed(0)} MB in ${listed.seconds.toFixed(1)} s; first byte after ${listed.firstByte?.toFixed(2)} s (target ≤ 1 s); peak RSS ${listed.peakMb.toFixed(0)} MB (target ≤ 256 MB)`,
+  )
+
 let server
 let db
 const cleanup = async () => {
@@ -237,19 +265,7 @@ try {
     imports.push({ ...input, run, summary: JSON.parse(run.output) })
   }
   // The listing reads whatever the last import left: every report of it.
-  // Counted as it streams (the output may be larger than the bench should hold): one externalId each.
-  let listedCount = 0
-  let tail = ""
-  const listed = await runCli(
-    ["reports", "list", "--all", "--json"],
-    { FOLIO_URL: server.url, FOLIO_TOKEN: token },
-    (chunk) => {
-      const text = tail + chunk
-      listedCount += text.split('"externalId":').length - 1
-      tail = text.slice(-16)
-      if (tail.includes('"externalId":')) tail = ""
-    },
-  )
+  const listed = await measureList(server.url, token)
   const after = await serverPath()
 
   const rate = (rows, seconds) => rows / seconds
@@ -272,9 +288,23 @@ try {
   console.log(
     `  server path drift: ${(rate(total, after) / rate(total, before)).toFixed(2)} (after/before); ratios are against their mean, ${pathRate.toFixed(0)} rows/s`,
   )
-  console.log(
-    `  folio reports list --all --json: ${listedCount.toLocaleString("en")} reports, ${(listed.bytes / 1e6).toFixed(0)} MB in ${listed.seconds.toFixed(1)} s; first byte after ${listed.firstByte?.toFixed(2)} s (target ≤ 1 s); peak RSS ${listed.peakMb.toFixed(0)} MB (target ≤ 256 MB)`,
-  )
+  printList(listed)
+  if (listDatabase !== undefined) {
+    // A kept database of the reports benchmark (BENCH_KEEP_DB=1 node server/bench/reports-query.mjs).
+    const listServer = await startServer(databaseUrl(listDatabase), join(dir, "list"))
+    children.push(listServer.child)
+    try {
+      const listSession = await signIn(listServer.url, adminEmail, adminPassword)
+      const { secret } = await api(listServer.url, listSession, "POST", "/tokens", {
+        name: "import streaming benchmark (list)",
+        scopes: ["read"],
+        expiresInDays: 1,
+      })
+      printList(await measureList(listServer.url, secret), listDatabase)
+    } finally {
+      await listServer.stop()
+    }
+  }
 
   if (bigMb > 0) {
     const bigFile = join(dir, "big.csv")
