@@ -287,7 +287,7 @@ describe("folio reports import of a 10,000-row CSV", () => {
       expect(run.stderr).toMatch(/Retrying batch 3 in [\d.]+ s \(attempt 2\)\./)
       expect(run.stdout).toContain("Imported 1,000 of 1,000 rows from 1 file")
       expect(run.stdout).toContain(
-        "1 batch (200 rows) had already been applied by an earlier run and were skipped.",
+        "1 batch (200 rows) had already been applied by an earlier run and was skipped.",
       )
       expect(imports).toBe(7)
       const all = await listAll(world, ["--sector", "Flaky Test"])

@@ -30,7 +30,7 @@ export const summaryLines = (summary: ImportSummary): ReadonlyArray<string> => {
   if (rows.notSent > 0) lines.push(`${n(rows.notSent)} not sent yet.`)
   if (batches.replayed > 0)
     lines.push(
-      `${plural(batches.replayed, "batch", "batches")} (${plural(rows.replayed, "row")}) had already been applied by an earlier run and were skipped.`,
+      `${plural(batches.replayed, "batch", "batches")} (${plural(rows.replayed, "row")}) had already been applied by an earlier run and ${batches.replayed === 1 ? "was" : "were"} skipped.`,
     )
   return lines
 }
