@@ -31,7 +31,9 @@ describe("folio reports import, streaming", () => {
     const out = createWriteStream(path)
     out.write("externalId,title,sector,body\n")
     for (let i = 0; i < rows; i++) {
-      if (!out.write(`HUGE-${i},Huge report number ${i},Huge Test,"${body}"\n`)) await once(out, "drain")
+      // Ids long enough that V8 would keep them as slices of the chunk they were read from.
+      const id = `HUGE-REPORT-${String(i).padStart(6, "0")}`
+      if (!out.write(`${id},Huge report number ${i},Huge Test,"${body}"\n`)) await once(out, "drain")
     }
     out.end()
     await once(out, "finish")

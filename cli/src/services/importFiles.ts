@@ -144,7 +144,7 @@ const chunkBytes = 1 << 20
  * A file's text a chunk at a time (UTF-8 decoded across chunk edges), counting the bytes read into
  * `reading` for the progress display. stdin (`-`) is read the same way.
  */
-export async function* readChunks(file: InputFile, reading: { bytesRead: number }): AsyncGenerator<string> {
+async function* readChunks(file: InputFile, reading: { bytesRead: number }): AsyncGenerator<string> {
   if (file.path === null && process.stdin.isTTY === true)
     throw usage("`-` reads the file from stdin, but stdin is a terminal.", "Pipe the file in, or name it.")
   const before = reading.bytesRead
@@ -182,6 +182,48 @@ export async function* readChunks(file: InputFile, reading: { bytesRead: number 
     }
   } catch (error) {
     throw new CliError({ code: "ReadError", message: `Cannot read ${file.name}: ${reason(error)}.` })
+  }
+}
+
+/** Markdown files read ahead of the one being parsed. */
+const markdownReadAhead = 16
+
+/**
+ * Reads the import's files in order, for `chunksOf(index)`: a Markdown file (one report each) is
+ * read whole, up to 16 files ahead of the one being parsed, so a folder of thousands does not
+ * wait on each file's reads in turn; any other file is streamed by readChunks.
+ */
+export const fileReader = (files: ReadonlyArray<InputFile>, reading: { bytesRead: number }) => {
+  const pending = new Map<number, Promise<string | CliError>>()
+  const readAhead = (from: number) => {
+    for (let index = from; index < Math.min(files.length, from + markdownReadAhead); index++) {
+      const file = files[index]
+      if (file === undefined || file.format !== "markdown" || file.path === null || pending.has(index))
+        continue
+      const name = file.name
+      pending.set(
+        index,
+        readFile(file.path, "utf8").catch(
+          (error: unknown) =>
+            new CliError({ code: "ReadError", message: `Cannot read ${name}: ${reason(error)}.` }),
+        ),
+      )
+    }
+  }
+  return async function* chunksOf(index: number): AsyncGenerator<string> {
+    const file = files[index]
+    if (file === undefined) return
+    readAhead(index)
+    const text = pending.get(index)
+    if (text === undefined) {
+      yield* readChunks(file, reading)
+      return
+    }
+    pending.delete(index)
+    const read = await text
+    if (read instanceof CliError) throw read
+    reading.bytesRead += Buffer.byteLength(read)
+    yield read
   }
 }
 

@@ -19,7 +19,7 @@ import { Deferred, Duration, Effect, Either, Exit, FiberId, Schedule, Stream } f
 import { send, signedInTarget, type Target } from "../api.js"
 import { CliError } from "../cliError.js"
 import { type ClientFailure, describeFailure, isTransient, retryAfterMs } from "../failures.js"
-import { checkCsvHeaders, findInputFiles, readChunks, totalBytes } from "./importFiles.js"
+import { checkCsvHeaders, fileReader, findInputFiles, totalBytes } from "./importFiles.js"
 
 /**
  * `folio reports import`: stream every file through core's readers and import workflow (the
@@ -284,10 +284,11 @@ export const runImport = (
       batchesCut += batches.length
       return batches
     }
+    const chunksOf = fileReader(found.files, reading)
     async function* batchesOfFiles(): AsyncGenerator<Batch> {
-      for (const file of found.files) {
+      for (const [index, file] of found.files.entries()) {
         const reader = importReader(file.name, file.format)
-        for await (const chunk of readChunks(file, reading)) {
+        for await (const chunk of chunksOf(index)) {
           if (stopping()) return
           yield* cut(batcher.add(reader.push(chunk)))
         }
