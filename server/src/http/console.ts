@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { existsSync, readFileSync } from "node:fs"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
@@ -61,10 +62,64 @@ export const consoleRuntimeConfigOf = (config: AppConfigShape): ConsoleRuntimeCo
 /** JSON inside `<script type="application/json">`: no `<`, so no `</script>` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c")
 
+/** The encodings a client accepts (`Accept-Encoding`), leaving out those it gives `q=0`. */
+export const acceptedEncodings = (header: string | undefined): ReadonlySet<string> => {
+  const accepted = new Set<string>()
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";")
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="))
+    if (name !== "" && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name)
+  }
+  return accepted
+}
+
+/** Precompressed copies the build writes beside each asset, best first. */
+const encodings = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const
+
 /**
- * Serves the built console: hashed files under /assets forever-cacheable, every other path
- * gets the HTML shell (SPA fallback), never cached, with the deployment id and the runtime
- * config stamped in so the console knows which deployment it belongs to and where to report.
+ * The console's routes as the build listed them (`routes.json`, TanStack Router's full paths such
+ * as `/reports/$reportId/`), as one test of a path. Without the list (a build from before it),
+ * every path is the console's.
+ */
+export const consoleRouteTest = (routes: ReadonlyArray<string> | undefined): ((path: string) => boolean) => {
+  if (routes === undefined) return () => true
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path)
+  const patterns = routes.map((route) => {
+    const source = trim(route)
+      .split("/")
+      .map((segment) =>
+        segment === "$"
+          ? ".*"
+          : segment.startsWith("$")
+            ? "[^/]+"
+            : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
+      .join("/")
+    return new RegExp(`^${source}$`)
+  })
+  return (path) => {
+    const trimmed = trim(path)
+    return patterns.some((pattern) => pattern.test(trimmed))
+  }
+}
+
+const readRoutes = (root: string): ReadonlyArray<string> | undefined => {
+  const path = join(root, "routes.json")
+  if (!existsSync(path)) return undefined
+  const routes: unknown = JSON.parse(readFileSync(path, "utf8"))
+  return Array.isArray(routes) && routes.every((route) => typeof route === "string") ? routes : undefined
+}
+
+/**
+ * Serves the built console: hashed files under /assets forever-cacheable, in the best
+ * precompressed form the client accepts; every console path gets the HTML shell (SPA fallback),
+ * revalidated by its ETag, with the deployment id and the runtime config stamped in so the console
+ * knows which deployment it belongs to and where to report. A path that is none of the console's
+ * routes gets the same shell with 404, so the console shows its not-found page and a crawler or a
+ * link checker sees that the page does not exist.
  */
 export const makeConsoleHandler = (distDir: string, runtime: ConsoleRuntimeConfig) => {
   const root = resolve(distDir)
@@ -75,19 +130,45 @@ export const makeConsoleHandler = (distDir: string, runtime: ConsoleRuntimeConfi
         .replaceAll("__FOLIO_RUNTIME_CONFIG__", scriptJson(runtime))
     : undefined
 
-  const sendShell = HttpServerResponse.text(
+  const isConsoleRoute = consoleRouteTest(readRoutes(root))
+  const shellText =
     shell ??
-      `<!doctype html><title>Folio</title><p>The console has not been built. Run <code>npm run build</code> and restart the server.</p>`,
-    {
-      status: shell ? 200 : 503,
-      contentType: "text/html; charset=utf-8",
+    `<!doctype html><title>Folio</title><p>The console has not been built. Run <code>npm run build</code> and restart the server.</p>`
+  const shellTag = `"${createHash("sha256").update(shellText).digest("base64url").slice(0, 27)}"`
+  const shellHeaders = {
+    "cache-control": "no-cache",
+    "content-security-policy": consoleContentSecurityPolicy,
+    etag: shellTag,
+    ...securityHeaders,
+  }
+  const sendShell = (status: number, ifNoneMatch: string | undefined) =>
+    status === 200 &&
+    ifNoneMatch !== undefined &&
+    ifNoneMatch.split(",").some((tag) => tag.trim() === shellTag)
+      ? HttpServerResponse.empty({ status: 304, headers: shellHeaders })
+      : HttpServerResponse.text(shellText, {
+          status: shell ? status : 503,
+          contentType: "text/html; charset=utf-8",
+          headers: shellHeaders,
+        })
+
+  const sendFile = (file: string, pathname: string, acceptEncoding: string | undefined) => {
+    const hashed = pathname.startsWith("/assets/")
+    const accepted = acceptedEncodings(acceptEncoding)
+    const encoding = hashed
+      ? encodings.find((candidate) => accepted.has(candidate.name) && existsSync(file + candidate.suffix))
+      : undefined
+    return HttpServerResponse.file(encoding === undefined ? file : file + encoding.suffix, {
       headers: {
-        "cache-control": "no-cache",
-        "content-security-policy": consoleContentSecurityPolicy,
+        // The platform would take the type from the name on disk, `.br` or `.gz`: the asset's own.
+        "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
+        "cache-control": hashed ? immutable : "no-cache",
+        ...(hashed ? { vary: "Accept-Encoding" } : {}),
+        ...(encoding === undefined ? {} : { "content-encoding": encoding.name }),
         ...securityHeaders,
       },
-    },
-  )
+    }).pipe(Effect.orDie)
+  }
 
   return Effect.gen(function* () {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -95,16 +176,12 @@ export const makeConsoleHandler = (distDir: string, runtime: ConsoleRuntimeConfi
     if (pathname !== "/" && extname(pathname) !== "") {
       const file = normalize(join(root, pathname))
       if (file.startsWith(root + sep) && existsSync(file)) {
-        const hashed = pathname.startsWith("/assets/")
-        return yield* HttpServerResponse.file(file, {
-          contentType: contentTypes[extname(file)] ?? "application/octet-stream",
-          headers: { "cache-control": hashed ? immutable : "no-cache", ...securityHeaders },
-        }).pipe(Effect.orDie)
+        return yield* sendFile(file, pathname, request.headers["accept-encoding"])
       }
       if (pathname.startsWith("/assets/")) {
         return HttpServerResponse.text("Not found", { status: 404, headers: { "cache-control": "no-cache" } })
       }
     }
-    return sendShell
+    return sendShell(isConsoleRoute(pathname) ? 200 : 404, request.headers["if-none-match"])
   })
 }
