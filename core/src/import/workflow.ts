@@ -55,6 +55,12 @@ export const rowJsonOf = (row: ImportRow): string => JSON.stringify(row)
  */
 const ownCopy = (text: string): string => ` ${text}`.slice(1)
 
+/** An externalId as a Map key: its own flat copy (a join builds one), a few dozen bytes per row. */
+const idKey = (text: string): string => Array.from(text).join("")
+
+/** Where a row is, packed in one number: the file's place in the import, and the line. */
+const lineLimit = 2 ** 32
+
 const keptIssue = (issue: ImportIssue): ImportIssue => ({
   file: issue.file,
   line: issue.line,
@@ -67,7 +73,20 @@ const keptIssue = (issue: ImportIssue): ImportIssue => ({
  * the last, partial batch. Memory is one batch plus one entry per externalId seen.
  */
 export const importBatcher = (limits: { readonly size: number; readonly maxBytes: number }) => {
-  const externalIds = new Map<string, string>()
+  // Every externalId seen, with where: the largest thing the import keeps (about 70 bytes a row).
+  const externalIds = new Map<string, number>()
+  const fileNames: Array<string> = []
+  const fileIndex = new Map<string, number>()
+  const placeOf = (packed: number) =>
+    `${fileNames[Math.floor(packed / lineLimit)] ?? "?"}:${packed % lineLimit}`
+  const pack = (file: string, line: number) => {
+    let index = fileIndex.get(file)
+    if (index === undefined) {
+      index = fileNames.push(file) - 1
+      fileIndex.set(file, index)
+    }
+    return index * lineLimit + line
+  }
   const issues: Array<ImportIssue> = []
   let current: Array<string> = []
   let currentBytes = 0
@@ -100,7 +119,8 @@ export const importBatcher = (limits: { readonly size: number; readonly maxBytes
       }
       const { record } = checked.right
       if (record.externalId !== undefined) {
-        const earlier = externalIds.get(record.externalId)
+        const seen = externalIds.get(record.externalId)
+        const earlier = seen === undefined ? undefined : placeOf(seen)
         if (earlier !== undefined) {
           issues.push(
             keptIssue({
@@ -113,7 +133,7 @@ export const importBatcher = (limits: { readonly size: number; readonly maxBytes
           invalid++
           continue
         }
-        externalIds.set(ownCopy(record.externalId), ownCopy(`${raw.file}:${raw.line}`))
+        externalIds.set(idKey(record.externalId), pack(raw.file, raw.line))
       }
       valid++
       const json = rowJsonOf({ file: raw.file, line: raw.line, record })
