@@ -127,20 +127,12 @@ export class UsersRepo extends Effect.Service<UsersRepo>()("@folio/server/UsersR
         Effect.asVoid,
       )
 
-    /** Ends every session of the user at once (API tokens stop working while the user is disabled). */
-    const endSessions = (id: string) =>
-      sql`update sessions set revoked_at = now() where user_id = ${id} and revoked_at is null`.pipe(
-        Effect.orDie,
-        Effect.asVoid,
-      )
-
     return {
       list,
       findDetail,
       lockForChange,
       setRole,
       setStatus,
-      endSessions,
       findByEmail: (email: string) =>
         select(sql`lower(u.email) = ${email.toLowerCase()}`).pipe(
           Effect.map((rows) => Option.fromNullable(rows[0])),

@@ -13,6 +13,7 @@ import {
 } from "@folio/core"
 import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
+import { Sessions } from "../auth/sessions.js"
 import type { Reach } from "../companies/reach.js"
 import { UsersRepo } from "./repo.js"
 
@@ -34,6 +35,7 @@ export class Users extends Effect.Service<Users>()("@folio/server/Users", {
     const sql = yield* SqlClient.SqlClient
     const repo = yield* UsersRepo
     const audit = yield* Audit
+    const sessions = yield* Sessions
     const transaction = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       effect.pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
     const reload = (id: string) => repo.findDetail(id, Option.none()).pipe(Effect.map(Option.getOrThrow))
@@ -95,7 +97,7 @@ export class Users extends Effect.Service<Users>()("@folio/server/Users", {
             return yield* lastAdmin(actor, user, "disable")
           }
           yield* repo.setStatus(id, status)
-          if (status === "disabled") yield* repo.endSessions(id)
+          if (status === "disabled") yield* sessions.revokeAllForUser(id)
           yield* audit.record({
             action: status === "disabled" ? "user.disable" : "user.enable",
             actor: actor.user,
@@ -109,5 +111,5 @@ export class Users extends Effect.Service<Users>()("@folio/server/Users", {
 
     return { list, get, setRole, setStatus } as const
   }),
-  dependencies: [UsersRepo.Default, Audit.Default],
+  dependencies: [UsersRepo.Default, Audit.Default, Sessions.Default],
 }) {}
