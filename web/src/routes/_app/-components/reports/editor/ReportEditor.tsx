@@ -73,7 +73,8 @@ export const ReportEditor = ({ report }: { readonly report: Report | null }) => 
         ]}
         badges={report === null ? undefined : <ReportStatusBadge status={report.status} labelled />}
         actions={
-          <Group gap="sm" wrap="nowrap">
+          // Wraps on a phone: the save status, then the buttons below it.
+          <Group gap="sm" wrap="wrap">
             <SaveIndicator
               status={status}
               dirty={dirty}
