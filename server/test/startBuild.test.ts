@@ -4,9 +4,9 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 
-// scripts/build.mjs (what `npm start` runs first) in a stand-in repository whose build command
+// server/scripts/start-build.mjs (what `npm start` runs first) in a stand-in repository whose build command
 // only counts that it ran, so the test checks when it builds, not how long building takes.
-const script = new URL("../../scripts/build.mjs", import.meta.url).pathname
+const script = new URL("../scripts/start-build.mjs", import.meta.url).pathname
 const repo = mkdtempSync(join(tmpdir(), "folio-start-build-"))
 afterAll(() => rmSync(repo, { recursive: true, force: true }))
 
@@ -16,14 +16,14 @@ const write = (path: string, text: string) => {
 }
 const builds = () => readFileSync(join(repo, "builds.log"), "utf8").length
 const run = (...args: Array<string>) => {
-  const result = spawnSync(process.execPath, [join(repo, "scripts/build.mjs"), ...args], {
+  const result = spawnSync(process.execPath, [join(repo, "server/scripts/start-build.mjs"), ...args], {
     cwd: repo,
     encoding: "utf8",
   })
   return { code: result.status, out: `${result.stdout}${result.stderr}` }
 }
 
-write("scripts/build.mjs", readFileSync(script, "utf8"))
+write("server/scripts/start-build.mjs", readFileSync(script, "utf8"))
 write("builds.log", "")
 write(
   "package.json",

@@ -1,9 +1,9 @@
 // Builds the console, the server and the CLI — or, when nothing they are built from has changed
 // since the last build, says so and builds nothing, so a second `npm start` serves in seconds.
 //
-//   node scripts/build.mjs            build when the sources changed (what `npm start` runs)
-//   node scripts/build.mjs --always   build whatever the stamp says (what `npm run build` runs)
-//   node scripts/build.mjs --check    exit 0 when the build is current, 1 when not; builds nothing
+//   node server/scripts/start-build.mjs            build when the sources changed (what `npm start` runs)
+//   node server/scripts/start-build.mjs --always   build whatever the stamp says (what `npm run build` runs)
+//   node server/scripts/start-build.mjs --check    exit 0 when the build is current, 1 when not; builds nothing
 //
 // "Current" means: the outputs exist, and a SHA-256 over every source file of the four packages
 // (their src, scripts, config and package files, but not tests or benchmarks) and the lockfile is
@@ -14,13 +14,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
-const root = fileURLToPath(new URL("..", import.meta.url))
+const root = fileURLToPath(new URL("../..", import.meta.url))
 const packages = ["core", "server", "web", "cli"]
 /** Folders that hold no build input: dependencies, outputs, tests, benchmarks, scratch. */
 const skipped = new Set(["node_modules", "dist", "test", "e2e", "bench", "test-results", ".tanstack"])
 /** Generated during the build from other inputs (the route files). */
 const generated = /\.gen\.ts$/
-export const stampPath = join(root, "node_modules", ".cache", "folio", "build-stamp.json")
+const stampPath = join(root, "node_modules", ".cache", "folio", "build-stamp.json")
 const outputs = ["web/dist/index.html", "server/dist/main.js", "cli/dist/main.js"]
 
 const filesUnder = (dir) =>
@@ -32,7 +32,7 @@ const filesUnder = (dir) =>
   })
 
 /** The hash of every build input, by path and content, in a stable order. */
-export const sourceHash = () => {
+const sourceHash = () => {
   const files = [
     ...packages.flatMap((name) => filesUnder(join(root, name))),
     join(root, "package.json"),
@@ -59,7 +59,7 @@ const stampedHash = () => {
 }
 
 /** Why the build is not current, or null when it is. */
-export const staleBecause = (hash = sourceHash()) => {
+const staleBecause = (hash = sourceHash()) => {
   const missing = outputs.find((output) => !existsSync(join(root, output)))
   if (missing !== undefined) return `${missing} is missing`
   const stamped = stampedHash()
