@@ -45,7 +45,7 @@ export interface ImportCounts {
  * non-JSON value, `publishedAt`, is a Date, whose toJSON is the ISO text the schema encodes), so
  * the row is not run through the schema a second time; a test holds this to `encodeRecord`.
  */
-export const rowJsonOf = (row: ImportRow): string => JSON.stringify(row)
+const rowJsonOf = (row: ImportRow): string => JSON.stringify(row)
 
 /**
  * A copy of `text` that holds only its own characters. A value parsed out of a chunk of a file is

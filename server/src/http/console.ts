@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { type ConsoleRuntimeConfig, localSentryDsn, normaliseSentryDsn } from "@folio/core"
@@ -152,11 +152,19 @@ export const makeConsoleHandler = (distDir: string, runtime: ConsoleRuntimeConfi
           headers: shellHeaders,
         })
 
+  // The precompressed copies, listed once: the build that wrote them is the one whose shell is served.
+  const assetsDir = join(root, "assets")
+  const compressed = new Set(
+    existsSync(assetsDir)
+      ? readdirSync(assetsDir).filter((name) => encodings.some((e) => name.endsWith(e.suffix)))
+      : [],
+  )
   const sendFile = (file: string, pathname: string, acceptEncoding: string | undefined) => {
     const hashed = pathname.startsWith("/assets/")
     const accepted = acceptedEncodings(acceptEncoding)
+    const name = pathname.slice("/assets/".length)
     const encoding = hashed
-      ? encodings.find((candidate) => accepted.has(candidate.name) && existsSync(file + candidate.suffix))
+      ? encodings.find((candidate) => accepted.has(candidate.name) && compressed.has(name + candidate.suffix))
       : undefined
     return HttpServerResponse.file(encoding === undefined ? file : file + encoding.suffix, {
       headers: {
