@@ -3,6 +3,7 @@ import { adminStorageState } from "./support/admin"
 import { createCompany, createTeam, unique } from "./support/directory"
 import { expect, test } from "./support/fixtures"
 import { createReport } from "./support/reports"
+import { sidewaysScroll } from "./support/sideways"
 
 // Every route of the built console (web/dist/routes.json, the list the server answers 404 from),
 // opened at a phone's width: nothing may reach past the screen's right edge.
@@ -13,34 +14,6 @@ const routes: ReadonlyArray<string> = JSON.parse(
 const skipped = new Set(["/sign-out"])
 /** Screens that are a loader themselves. */
 const loaders = new Set(["/loading"])
-
-/**
- * How far anything on the page reaches past the screen's right edge, in CSS pixels (0 when it all
- * fits): the page's own scroll width, and every visible element that no box of its own clips or
- * scrolls (a table scrolling inside its box is fine; a page that fits only because the shell clips
- * it is not).
- */
-const sidewaysScroll = () => {
-  const width = document.documentElement.clientWidth
-  let worst = document.documentElement.scrollWidth - width
-  for (const element of Array.from(document.body.querySelectorAll("*"))) {
-    const box = element.getBoundingClientRect()
-    if (box.width === 0 || box.height === 0 || box.right <= width) continue
-    let inBox = false
-    for (
-      let parent = element.parentElement;
-      parent && parent !== document.body;
-      parent = parent.parentElement
-    ) {
-      if (getComputedStyle(parent).overflowX !== "visible") {
-        inBox = true
-        break
-      }
-    }
-    if (!inBox) worst = Math.max(worst, Math.ceil(box.right - width))
-  }
-  return worst
-}
 
 test.use({
   storageState: adminStorageState,
@@ -78,8 +51,8 @@ test("no route reaches past the screen at 390 px", async ({ page, adminApi }) =>
     // Then its data: no loader or skeleton left.
     if (!loaders.has(route))
       await expect(page.locator(".mantine-Skeleton-root, .mantine-Loader-root"), path).toHaveCount(0)
-    const overflow = await page.evaluate(sidewaysScroll)
-    if (overflow > 0) overflowing.push(`${path}: ${overflow} px`)
+    const { overflow, culprit } = await page.evaluate(sidewaysScroll)
+    if (overflow > 0) overflowing.push(`${path}: ${overflow} px (${culprit})`)
   }
   expect(overflowing).toEqual([])
 
@@ -90,5 +63,5 @@ test("no route reaches past the screen at 390 px", async ({ page, adminApi }) =>
     wide.style.height = "1px"
     document.body.append(wide)
   })
-  expect(await page.evaluate(sidewaysScroll)).toBeGreaterThan(0)
+  expect((await page.evaluate(sidewaysScroll)).overflow).toBeGreaterThan(0)
 })

@@ -1,6 +1,7 @@
 import type { ConfigSnapshot } from "@folio/core"
 import { type APIRequestContext, expect, type Page } from "@playwright/test"
 import { write } from "./directory"
+import { sidewaysScroll } from "./sideways"
 
 /** The store as the admin's API context reads it. */
 export const readConfig = async (admin: APIRequestContext): Promise<ConfigSnapshot> => {
@@ -42,10 +43,8 @@ export const screenshotsOf = async (
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await ready()
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        `${name} at ${width} px scrolls sideways`,
-      ).toBeLessThanOrEqual(0)
+      const { overflow, culprit } = await page.evaluate(sidewaysScroll)
+      expect(overflow, `${name} at ${width} px reaches ${overflow} px past the screen: ${culprit}`).toBe(0)
       await page.screenshot({
         path: `web/test-results/screens/${name}-${width}-${scheme}.png`,
         fullPage: true,

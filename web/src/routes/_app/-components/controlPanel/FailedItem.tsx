@@ -26,7 +26,7 @@ export const FailedItem = ({
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={2} miw={0}>
           {title}
-          <Text fz="xs" c="dimmed">
+          <Text fz="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
             {facts}
           </Text>
         </Stack>
