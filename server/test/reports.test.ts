@@ -199,11 +199,11 @@ describe("reports", () => {
     ])
   })
 
-  it("refuse a stale save with 409, keep every save as a revision, and restore one", async () => {
+  it("refuse a stale save with 409, keep another author's save as a revision of its own, and restore one", async () => {
     const report = await create("editor", { title: "Versioned note", sector: "Energy", body: "first" })
-    const first = await as("editor")("PATCH", `/reports/${report.id}`, { version: 1, body: "second" })
+    const first = await as("admin")("PATCH", `/reports/${report.id}`, { version: 1, body: "second" })
     expect(first.status).toBe(200)
-    const stale = await as("admin")("PATCH", `/reports/${report.id}`, { version: 1, body: "mine" })
+    const stale = await as("editor")("PATCH", `/reports/${report.id}`, { version: 1, body: "mine" })
     expect(stale.status).toBe(409)
     expect((await decodeBody(ErrorBody, stale)).message).toContain("version 2")
     const revisions = await decodeBody(

@@ -11,6 +11,7 @@ import {
   ReportRevisionSummary,
   ReportVersion,
   RestoreRevision,
+  revisionIdleGapMinutes,
   TransitionRequest,
   UpdateReport,
 } from "../domain/report.js"
@@ -111,7 +112,14 @@ export class ReportsGroup extends HttpApiGroup.make("reports")
       .annotate(OpenApi.Summary, "Save a report")
       .annotate(
         OpenApi.Description,
-        "Send the `version` you started from; 409 when someone saved in between. Every save is a new revision.",
+        "Send the `version` you started from; 409 when someone saved in between. Every save updates the report " +
+          "(its working copy) and its `version`, so autosave never loses a keystroke; revisions are kept per editing " +
+          "session, not per save. A save adds a new revision when the report's newest revision is someone else's, " +
+          `when the same author's previous save is more than ${revisionIdleGapMinutes} minutes old (an idle gap), ` +
+          "or when the newest revision was closed (by `endSession`, a restore, or a change of status); otherwise it " +
+          "overwrites the newest revision, which then holds this version. `endSession: true` marks the last save of " +
+          "a session (leaving the editor): its revision is closed and the next save starts a new one. Sent with no " +
+          "field but `version`, it only closes the caller's open revision and changes nothing else (no new version).",
       ),
   )
   .add(
@@ -128,7 +136,8 @@ export class ReportsGroup extends HttpApiGroup.make("reports")
       )
       .annotate(
         OpenApi.Description,
-        "Publishing is refused (409 `ReleaseBlocked`, with the reason) while a blackout period covers now or a ticker is restricted.",
+        "Publishing is refused (409 `ReleaseBlocked`, with the reason) while a blackout period covers now or a ticker is restricted. " +
+          "Every change of status closes the report's newest revision, so the history keeps the text as it was at each step.",
       ),
   )
   .add(
@@ -141,7 +150,12 @@ export class ReportsGroup extends HttpApiGroup.make("reports")
     HttpApiEndpoint.get("revisions")`/reports/${reportIdParam}/revisions`
       .addSuccess(Schema.Array(ReportRevisionSummary))
       .addError(NotFound)
-      .annotate(OpenApi.Summary, "List a report's revisions, newest first"),
+      .annotate(OpenApi.Summary, "List a report's revisions, newest first")
+      .annotate(
+        OpenApi.Description,
+        "One revision per editing session and per change of status, not one per save: each is the report as it " +
+          "was at its `version`, and the newest always equals the report as it is now.",
+      ),
   )
   .add(
     HttpApiEndpoint.get("revision")`/reports/${reportIdParam}/revisions/${versionParam}`
@@ -159,7 +173,8 @@ export class ReportsGroup extends HttpApiGroup.make("reports")
       .annotate(OpenApi.Summary, "Restore a revision as a new version")
       .annotate(
         OpenApi.Description,
-        "`version` in the body is the report's current version (409 when stale).",
+        "`version` in the body is the report's current version (409 when stale). The restore is a closed " +
+          "revision of its own: saves after it start a new one.",
       ),
   )
   .add(

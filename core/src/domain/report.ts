@@ -176,9 +176,21 @@ export const CreateReport = Schema.Struct({
 })
 export type CreateReport = typeof CreateReport.Type
 
-/** Only the fields sent change; `version` is the one the editor started from (409 when stale). */
+/**
+ * How long an editing session may pause: a save more than this long after the author's previous
+ * save starts a new revision instead of updating the one the session is writing.
+ */
+export const revisionIdleGapMinutes = 10
+
+/**
+ * Only the fields sent change; `version` is the one the editor started from (409 when stale).
+ * `endSession` marks the editor's last save (leaving the editor, closing the page): the revision
+ * it lands in is closed, so the next save starts a new one. Sent with no field, it only closes
+ * the caller's open revision and leaves the report and its version as they are.
+ */
 export const UpdateReport = Schema.Struct({
   version: ReportVersion,
+  endSession: Schema.optional(Schema.Boolean),
   externalId: Schema.optional(Schema.NullOr(ExternalId)),
   title: Schema.optional(ReportTitle),
   summary: Schema.optional(ReportSummaryText),
@@ -220,6 +232,11 @@ export type ReportListParams = typeof ReportListParams.Type
 export const ReportPage = Page(ReportListItem)
 export type ReportPage = typeof ReportPage.Type
 
+/**
+ * A revision is the report as it was at `version`. A report keeps one per editing session and
+ * lifecycle change: while a session goes on its revision moves up to each new version, so the
+ * newest revision always equals the report, and the versions in between are not kept.
+ */
 export const ReportRevision = Schema.Struct({
   version: Schema.Int,
   savedAt: Schema.Date,

@@ -22,6 +22,7 @@ import deliveryQueue from "./migrations/0016_delivery_queue.js"
 import configStore from "./migrations/0017_config_store.js"
 import instances from "./migrations/0018_instances.js"
 import importExternalIds from "./migrations/0019_import_external_ids.js"
+import revisionSessions from "./migrations/0020_revision_sessions.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -44,6 +45,7 @@ const migrations = {
   "0017_config_store": configStore,
   "0018_instances": instances,
   "0019_import_external_ids": importExternalIds,
+  "0020_revision_sessions": revisionSessions,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

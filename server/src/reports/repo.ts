@@ -9,6 +9,7 @@ import {
   type ReportListParams,
   type ReportSort,
   type ReportStatus,
+  revisionIdleGapMinutes,
   ValidationError,
 } from "@folio/core"
 import { Effect, Option, Schema } from "effect"
@@ -214,13 +215,50 @@ export class ReportsRepo extends Effect.Service<ReportsRepo>()("@folio/server/Re
             as x(company_id uuid, team_id uuid, embargo_hours int)`
       }).pipe(Effect.orDie)
 
-    const addRevision = (id: string, version: number, w: ReportWrite, savedBy: string, note: string) =>
+    /** `open`: the revision of an editing session that goes on, which the author's next save overwrites. */
+    const addRevision = (
+      id: string,
+      version: number,
+      w: ReportWrite,
+      savedBy: string,
+      note: string,
+      open: boolean,
+    ) =>
       sql`
-        insert into report_revisions (report_id, version, fields, note, saved_by)
-        values (${id}, ${version}, ${JSON.stringify(fieldsJson(w))}::jsonb, ${note}, ${savedBy})`.pipe(
+        insert into report_revisions (report_id, version, fields, note, saved_by, session_open)
+        values (${id}, ${version}, ${JSON.stringify(fieldsJson(w))}::jsonb, ${note}, ${savedBy}, ${open})`.pipe(
         Effect.orDie,
         Effect.asVoid,
       )
+
+    /**
+     * The report's newest revision, and whether its session may take another save: still open,
+     * and saved within the idle gap (by the database's clock, like `saved_at`).
+     */
+    const latestRevision = (id: string) =>
+      sql<{ version: number; savedBy: string | null; open: boolean; fresh: boolean }>`
+        select v.version, v.saved_by, v.session_open as open,
+               v.saved_at > now() - make_interval(mins => ${revisionIdleGapMinutes}) as fresh
+        from report_revisions v where v.report_id = ${id}
+        order by v.version desc limit 1`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+      )
+
+    /** The open revision `from` becomes the report at version `to`: the session's newest text. */
+    const advanceRevision = (id: string, from: number, to: number, w: ReportWrite, open: boolean) =>
+      sql`
+        update report_revisions set version = ${to}, fields = ${JSON.stringify(fieldsJson(w))}::jsonb,
+               saved_at = now(), session_open = ${open}
+        where report_id = ${id} and version = ${from}`.pipe(Effect.orDie, Effect.asVoid)
+
+    /** Ends the editing sessions of the report (only `savedBy`'s when given): the next save cuts a new revision. */
+    const closeRevisions = (id: string, savedBy: string | null) =>
+      (savedBy === null
+        ? sql`update report_revisions set session_open = false where report_id = ${id} and session_open`
+        : sql`update report_revisions set session_open = false
+              where report_id = ${id} and session_open and saved_by = ${savedBy}`
+      ).pipe(Effect.orDie, Effect.asVoid)
 
     const revisions = (id: string) =>
       sql<{
@@ -271,6 +309,9 @@ export class ReportsRepo extends Effect.Service<ReportsRepo>()("@folio/server/Re
       setStatus,
       replaceAudience,
       addRevision,
+      latestRevision,
+      advanceRevision,
+      closeRevisions,
       revisions,
       revision,
       setFavorite,

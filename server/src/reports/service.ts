@@ -63,6 +63,17 @@ const writeOf = (report: StoredReport): ReportWrite => ({
   authorIds: report.authors.map((a) => a.id),
 })
 
+/**
+ * Where a save lands in the history. `session`: in the author's open revision when there is one
+ * (the newest, not closed, theirs, saved within the idle gap), else in a new one that stays open;
+ * `endSession` closes it after this save. Not `session`: a closed revision of its own (a restore).
+ */
+interface RevisionPlan {
+  readonly note: string
+  readonly session: boolean
+  readonly endSession: boolean
+}
+
 const isOwn = (actor: Actor, report: StoredReport) =>
   report.createdBy === actor.user.id || report.authors.some((a) => a.id === actor.user.id)
 
@@ -151,7 +162,8 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
         yield* checkReferences(write, audience)
         const id = yield* repo.insert(write, actor.user.id).pipe(externalIdConflict(write.externalId))
         yield* repo.replaceAudience(id, audience)
-        yield* repo.addRevision(id, 1, write, actor.user.id, "Created")
+        // Creating starts the author's editing session: the saves that follow land in this revision.
+        yield* repo.addRevision(id, 1, write, actor.user.id, "Created", true)
         yield* audit.record({
           action: "report.create",
           actor: actor.user,
@@ -195,6 +207,29 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
     const staleMessage = (current: StoredReport, version: number) =>
       `This report changed since you opened it (you started from version ${version}, it is now version ${current.version}, saved ${current.updatedAt.toISOString()}). Your changes were not saved.`
 
+    /**
+     * A revision per editing session, not per save. The report itself (the working copy) takes
+     * every save; the newest revision follows it while the session goes on, so it always equals
+     * the report. Runs under the report's row lock, so two saves never both extend one session.
+     */
+    const recordRevision = (
+      actor: Actor,
+      id: string,
+      version: number,
+      after: ReportWrite,
+      plan: RevisionPlan,
+    ) =>
+      Effect.gen(function* () {
+        const open = plan.session && !plan.endSession
+        const latest = Option.getOrNull(yield* repo.latestRevision(id))
+        if (plan.session && latest?.open && latest.fresh && latest.savedBy === actor.user.id) {
+          return yield* repo.advanceRevision(id, latest.version, version, after, open)
+        }
+        // Someone else's session, an idle one or a closed revision: it stays as it is, for good.
+        if (latest?.open) yield* repo.closeRevisions(id, null)
+        yield* repo.addRevision(id, version, after, actor.user.id, plan.note, open)
+      })
+
     const save = (
       actor: Actor,
       id: string,
@@ -202,7 +237,7 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
       version: number,
       next: (before: ReportWrite) => ReportWrite,
       audience: ReadonlyArray<AudienceWrite> | undefined,
-      note: string,
+      plan: RevisionPlan,
     ) =>
       Effect.gen(function* () {
         const current = yield* lockForEdit(actor, id, reach)
@@ -213,7 +248,7 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
         yield* checkReferences(after, audience)
         const newVersion = yield* repo.update(id, after).pipe(externalIdConflict(after.externalId))
         if (audience) yield* repo.replaceAudience(id, audience)
-        yield* repo.addRevision(id, newVersion, after, actor.user.id, note)
+        yield* recordRevision(actor, id, newVersion, after, plan)
         const diff = changes(before, after)
         yield* audit.record({
           action: "report.update",
@@ -225,8 +260,29 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
         return yield* get(actor, id, { kind: "staff" }).pipe(Effect.orDie)
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
 
-    const update = (actor: Actor, id: string, patch: UpdateReport, reach: ReportReach) =>
-      save(
+    /**
+     * The editor's last word when nothing is left to save: the caller's open revision is closed.
+     * No field changes, so the version stays and there is nothing to be stale against.
+     */
+    const endSession = (actor: Actor, id: string, reach: ReportReach) =>
+      Effect.gen(function* () {
+        yield* repo
+          .lock(id, actor.user.id, reach)
+          .pipe(
+            Effect.flatMap(
+              Option.match({ onNone: () => Effect.fail(reportNotFound()), onSome: Effect.succeed }),
+            ),
+          )
+        yield* repo.closeRevisions(id, actor.user.id)
+        return yield* get(actor, id, { kind: "staff" }).pipe(Effect.orDie)
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+
+    const update = (actor: Actor, id: string, patch: UpdateReport, reach: ReportReach) => {
+      const { version: _version, endSession: ends, ...fields } = patch
+      if (ends === true && Object.values(fields).every((value) => value === undefined)) {
+        return endSession(actor, id, reach)
+      }
+      return save(
         actor,
         id,
         reach,
@@ -251,8 +307,9 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
           teamId: e.teamId,
           embargoHours: e.embargoHours,
         })),
-        "Saved",
+        { note: "Saved", session: true, endSession: ends === true },
       )
+    }
 
     const transition = (
       actor: Actor,
@@ -362,7 +419,7 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
           currentVersion,
           (before) => ({ ...before, ...old.fields }),
           undefined,
-          `Restored version ${version}`,
+          { note: `Restored version ${version}`, session: false, endSession: false },
         )
       })
 
