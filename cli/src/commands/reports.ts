@@ -188,8 +188,8 @@ export const registerReports = (program: Command): void => {
     .command("update")
     .summary("save changes to a report")
     .description(
-      "Saves the fields given (as flags, --file or --body-stdin) on top of the report's current version, as a new " +
-        "revision. List flags (--ticker, --tag, --author, --audience, --channel) replace the whole list. With " +
+      "Saves the fields given (as flags, --file or --body-stdin) on top of the report's current version, and ends " +
+        "the editing session, so the save is kept as a revision. List flags (--ticker, --tag, --author, --audience, --channel) replace the whole list. With " +
         "--if-version the save is refused when the report is no longer at that version, so a change made " +
         "meanwhile is never overwritten; without it, the version just read is used and a save in between is still " +
         "refused (409).",

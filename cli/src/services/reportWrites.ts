@@ -287,8 +287,9 @@ export const updateReport = (
     if (changed.has("targetCurrency")) payload.targetCurrency = record.targetCurrency
     if (changed.has("authors")) payload.authorIds = yield* resolveAuthors(target, record.authors)
     if (changed.has("audience")) payload.audience = yield* resolveAudience(target, record.audience)
+    // A command is a whole editing session: its save is a revision of its own.
     const report = yield* call(target, (client) =>
-      client.reports.update({ path: { reportId }, payload: { ...payload, version } }),
+      client.reports.update({ path: { reportId }, payload: { ...payload, version, endSession: true } }),
     ).pipe(
       Effect.catchIf(
         (error) => error.code === "Conflict" && !/externalId/i.test(error.message),
