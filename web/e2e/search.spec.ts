@@ -97,6 +97,39 @@ test.describe("as the shared client's reader", () => {
     await expect(page.getByRole("heading", { name: outlook.title, level: 1 })).toBeVisible()
   })
 
+  test("the palette jumps to the reader's areas only: the arrows move, Enter goes, Escape closes", async ({
+    page,
+  }) => {
+    await page.goto("/dashboard")
+    await page.getByRole("button", { name: "Search and jump (Ctrl+K)" }).click()
+    const palette = page.getByRole("dialog", { name: "Search Folio" })
+    const input = palette.getByRole("combobox", { name: "Search or jump to" })
+    await expect(input).toBeFocused()
+    await expect(palette.getByRole("option", { name: "Go to Dashboard" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    )
+    // A reader cannot import, so the palette does not offer it.
+    await expect(palette.getByRole("option", { name: /Import/ })).toHaveCount(0)
+
+    await input.press("ArrowDown")
+    const second = palette.getByRole("option", { name: "Go to Reports" })
+    await expect(second).toHaveAttribute("aria-selected", "true")
+    await expect(input).toHaveAttribute("aria-activedescendant", (await second.getAttribute("id")) ?? "")
+    await expect(palette.getByRole("option", { name: "Go to Dashboard" })).toHaveAttribute(
+      "aria-selected",
+      "false",
+    )
+    await input.press("Enter")
+    await expect(page).toHaveURL("/reports")
+    await expect(palette).toBeHidden()
+
+    await page.keyboard.press("Control+k")
+    await expect(input).toHaveValue("")
+    await page.keyboard.press("Escape")
+    await expect(palette).toBeHidden()
+  })
+
   test("a reader of a company outside the audience never finds it, in the screen, the palette or the API", async ({
     page,
     adminApi,
