@@ -6,16 +6,6 @@ const here = (path: string): string => decodeURIComponent(new URL(path, import.m
 
 const vendorChunks: ReadonlyArray<readonly [string, RegExp]> = [
   ["react", /\/node_modules\/(react|react-dom|scheduler)\//],
-  ["tanstack", /\/node_modules\/@tanstack\//],
-  ["sentry", /\/node_modules\/@sentry(-internal)?\//],
-  [
-    "mantine",
-    /\/node_modules\/(@mantine|@floating-ui|react-remove-scroll[^/]*|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-transition-group|clsx|tslib|get-nonce|detect-node-es)\//,
-  ],
-  [
-    "effect",
-    /\/node_modules\/(effect|@effect|@standard-schema|fast-check|pure-rand|find-my-way-ts|multipasta|msgpackr)\//,
-  ],
 ]
 
 const vendorChunkOf = (id: string): string | undefined =>

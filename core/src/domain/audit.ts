@@ -1,5 +1,4 @@
 import { Schema } from "effect"
-import Papa from "papaparse"
 import { UserId } from "../ids.js"
 import { JsonValue } from "../schema/json.js"
 import { Cursor, Page, PageLimit } from "../schema/pagination.js"
@@ -63,41 +62,3 @@ export type AuditListParams = typeof AuditListParams.Type
 
 /** The most entries one CSV export holds, newest first; narrow the dates for older ones. */
 export const auditExportMaxRows = 100_000
-
-export const auditCsvFields = [
-  "id",
-  "at",
-  "actor_email",
-  "actor_id",
-  "action",
-  "target_type",
-  "target_id",
-  "ip",
-  "before",
-  "after",
-] as const
-
-const jsonCell = (value: unknown): string =>
-  value === null || value === undefined ? "" : JSON.stringify(value)
-
-/**
- * Audit entries as CSV rows (the header only when asked). Cells that a spreadsheet would run as a
- * formula (`=`, `+`, `-`, `@`…) are escaped, since actors and targets are user-supplied text.
- */
-export const auditCsv = (entries: ReadonlyArray<AuditEntry>, withHeader: boolean): string => {
-  const header = withHeader ? `${auditCsvFields.join(",")}\n` : ""
-  if (entries.length === 0) return header
-  const rows = entries.map((entry) => [
-    entry.id,
-    entry.at.toISOString(),
-    entry.actorEmail ?? "",
-    entry.actorId ?? "",
-    entry.action,
-    entry.targetType ?? "",
-    entry.targetId ?? "",
-    entry.ip ?? "",
-    jsonCell(entry.before),
-    jsonCell(entry.after),
-  ])
-  return `${header}${Papa.unparse(rows, { newline: "\n", escapeFormulae: true })}\n`
-}

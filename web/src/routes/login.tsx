@@ -4,8 +4,8 @@ import { siteStatusQueryOptions } from "../api/config"
 import { meQueryOptions } from "../api/session"
 import { defaultSignedInPath, safeRedirectTarget } from "../auth/redirectTarget"
 import { type LoginNotice, LoginScreen } from "./-components/LoginScreen"
-import { ssoErrorCodes } from "./-components/SsoSignIn"
 import { optionalEmailParam } from "./-components/searchParams"
+import { ssoErrorCodes } from "./-components/ssoErrorCodes"
 
 interface LoginSearch {
   /** Where to go after signing in; only same-origin paths are kept. */

@@ -22,8 +22,6 @@ export const SsoButton = ({ redirectTo }: { readonly redirectTo: string }): Reac
   )
 }
 
-export const ssoErrorCodes = Object.keys(ssoErrorTexts) as ReadonlyArray<SsoErrorCode>
-
 /** Why the identity provider's sign-in did not let the user in (`/login?sso_error=…`). */
 export const SsoError = ({ code }: { readonly code: SsoErrorCode }): ReactNode => (
   <Alert

@@ -2,12 +2,9 @@ import { can } from "@folio/core"
 import { createFileRoute } from "@tanstack/react-router"
 import { controlPanelHealthQueryOptions } from "../../api/controlPanel"
 import { meQueryOptions } from "../../api/session"
-import {
-  ControlPanelScreen,
-  type ControlPanelSearch,
-  controlPanelTabs,
-} from "./-components/controlPanel/ControlPanelScreen"
+import { ControlPanelScreen } from "./-components/controlPanel/ControlPanelScreen"
 import { ControlPanelNoAccess } from "./-components/controlPanel/NoAccess"
+import { type ControlPanelSearch, controlPanelTabs } from "./-components/controlPanel/search"
 import { ListPending } from "./-components/directory/layout"
 import { searchText } from "./-components/directory/search"
 

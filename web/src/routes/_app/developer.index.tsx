@@ -2,7 +2,8 @@ import { can } from "@folio/core"
 import { createFileRoute } from "@tanstack/react-router"
 import { meQueryOptions } from "../../api/session"
 import { tokensQueryOptions } from "../../api/tokens"
-import { DeveloperScreen, type DeveloperTab, developerTabs } from "./-components/developer/DeveloperScreen"
+import { DeveloperScreen } from "./-components/developer/DeveloperScreen"
+import { type DeveloperTab, developerTabs } from "./-components/developer/search"
 
 interface DeveloperSearch {
   /** The open tab; the API tokens when absent. */

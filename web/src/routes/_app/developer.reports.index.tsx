@@ -4,12 +4,8 @@ import { meQueryOptions } from "../../api/session"
 import { ListPending } from "./-components/directory/layout"
 import { searchText } from "./-components/directory/search"
 import { mayReadErrorReports } from "./-components/errorReports/access"
-import {
-  ErrorReportsScreen,
-  type ErrorReportsSearch,
-  errorReportTabs,
-  statusOfTab,
-} from "./-components/errorReports/ErrorReportsScreen"
+import { ErrorReportsScreen } from "./-components/errorReports/ErrorReportsScreen"
+import { type ErrorReportsSearch, errorReportTabs, statusOfTab } from "./-components/errorReports/search"
 
 export const Route = createFileRoute("/_app/developer/reports/")({
   validateSearch: (search: Record<string, unknown>): ErrorReportsSearch => {

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { reportsInfiniteQueryOptions } from "../../api/reports"
 import { ListPending } from "./-components/directory/layout"
-import { FavoritesScreen, favoriteFilters } from "./-components/reports/FavoritesScreen"
+import { FavoritesScreen } from "./-components/reports/FavoritesScreen"
+import { favoriteFilters } from "./-components/reports/favoriteFilters"
 
 export const Route = createFileRoute("/_app/reports/favorites")({
   loader: ({ context }) =>

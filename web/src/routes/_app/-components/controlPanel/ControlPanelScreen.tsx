@@ -13,15 +13,7 @@ import { FailedMailSection } from "./FailedMailSection"
 import { HealthPanel } from "./HealthPanel"
 import { MaintenancePanel } from "./MaintenancePanel"
 import { SessionsPanel } from "./SessionsPanel"
-
-export const controlPanelTabs = ["health", "work", "sessions", "audit", "maintenance"] as const
-export type ControlPanelTab = (typeof controlPanelTabs)[number]
-
-/** What the URL holds: the open tab (Health when absent), the sessions search and the audit filters. */
-export interface ControlPanelSearch extends AuditFilters {
-  readonly tab?: Exclude<ControlPanelTab, "health"> | undefined
-  readonly q?: string | undefined
-}
+import { type ControlPanelSearch, type ControlPanelTab, controlPanelTabs } from "./search"
 
 const auditFiltersOf = (search: ControlPanelSearch): AuditFilters => ({
   actor: search.actor,

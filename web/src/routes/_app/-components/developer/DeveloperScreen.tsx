@@ -8,10 +8,8 @@ import { CenteredScreen } from "../../../../components/CenteredScreen"
 import { AlertIcon, CodeIcon, KeyIcon, TerminalIcon } from "../../../../components/icons"
 import { LoadingScreen } from "../../../../components/LoadingScreen"
 import { CliSetup } from "./CliSetup"
+import { type DeveloperTab, developerTabs } from "./search"
 import { TokensPanel } from "./TokensPanel"
-
-export const developerTabs = ["tokens", "reference", "cli"] as const
-export type DeveloperTab = (typeof developerTabs)[number]
 
 // Scalar's renderer is large: it loads only when someone opens the reference.
 const ApiReference = lazy(() => import("./ApiReference"))

@@ -32,6 +32,7 @@ import { type ReleaseDrag, ReleaseDragContext } from "./ReleaseChip"
 import { targetOf } from "./ReleaseMenu"
 import { RestrictedSection } from "./RestrictedSection"
 import { stateColors, stateLabels } from "./releaseState"
+import { type ScheduleSearch, type ScheduleView, scheduleViews } from "./search"
 import { useReschedule } from "./useReleaseActions"
 import { useViewerZone } from "./useViewerZone"
 import { WeekList, WeekView } from "./WeekView"
@@ -47,15 +48,6 @@ import {
   startOfWeek,
   zoneLabel,
 } from "./zone"
-
-export const scheduleViews = ["month", "week", "agenda"] as const
-export type ScheduleView = (typeof scheduleViews)[number]
-
-export interface ScheduleSearch {
-  readonly view?: ScheduleView | undefined
-  /** A day (`YYYY-MM-DD`) in the month or week shown; absent: today. */
-  readonly date?: string | undefined
-}
 
 /** The instants a view asks the server about (scheduled releases come whatever the range). */
 export const rangeOf = (view: ScheduleView, anchor: string, today: string, zone: string): ScheduleRange => {

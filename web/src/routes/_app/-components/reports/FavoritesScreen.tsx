@@ -5,9 +5,8 @@ import { type ReportFilters, reportsInfiniteQueryOptions } from "../../../../api
 import { EmptyList, LoadMore, PageHeader } from "../directory/layout"
 import { useGrant } from "../directory/permissions"
 import { ButtonLink } from "./ButtonLink"
+import { favoriteFilters } from "./favoriteFilters"
 import { ReportsTable } from "./ReportsTable"
-
-export const favoriteFilters: ReportFilters = { favorites: true }
 
 /** The reports I starred, most recently updated first; only those I may still read. */
 export const FavoritesScreen = () => {
