@@ -1,5 +1,5 @@
 import type { HttpApiError, HttpClientError } from "@effect/platform"
-import { type ApiError, unexpectedResponseText } from "@folio/core"
+import { type ApiError, plural, unexpectedResponseText } from "@folio/core"
 import { type Cause, type ParseResult, Schema } from "effect"
 import { CliError } from "./cliError.js"
 import { cliVersion } from "./version.js"
@@ -57,7 +57,7 @@ const networkProblem = (cause: unknown): { reason: string; hint: string } => {
 }
 
 const seconds = (total: number): string => {
-  if (total < 120) return `${total} second${total === 1 ? "" : "s"}`
+  if (total < 120) return plural(total, "second")
   const minutes = Math.ceil(total / 60)
   return `${minutes} minutes`
 }

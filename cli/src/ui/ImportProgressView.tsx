@@ -1,7 +1,8 @@
+import { plural } from "@folio/core"
 import { Spinner } from "@inkjs/ui"
 import { Box, render, Text } from "ink"
 import { useEffect, useState } from "react"
-import { type ProgressState, plural, progressDetails, rates } from "./importProgress.js"
+import { type ProgressState, progressDetails, rates } from "./importProgress.js"
 import type { Output } from "./output.js"
 
 const n = (value: number): string => value.toLocaleString("en-US")

@@ -1,4 +1,4 @@
-import type { Blackout, Release, RestrictedTicker } from "@folio/core"
+import { type Blackout, plural, pluralNoun, type Release, type RestrictedTicker } from "@folio/core"
 import type {
   AddedBlackout,
   BlackoutList,
@@ -34,7 +34,7 @@ const heldNote = (held: ReadonlyArray<Release>, what: string, out: Output): void
     .slice(0, 10)
     .map((release) => `${release.externalId ?? release.reportId} (${utcText(release.releaseAt)})`)
   renderWarning(
-    `${held.length} scheduled release${held.length === 1 ? "" : "s"} ${held.length === 1 ? "falls" : "fall"} under ${what} and will be held when due, until an editor reschedules, unschedules or publishes: ${shown.join(", ")}${held.length > 10 ? ", …" : ""}.`,
+    `${plural(held.length, "scheduled release")} ${pluralNoun(held.length, "falls", "fall")} under ${what} and will be held when due, until an editor reschedules, unschedules or publishes: ${shown.join(", ")}${held.length > 10 ? ", …" : ""}.`,
     out,
   )
 }

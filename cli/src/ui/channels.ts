@@ -1,4 +1,4 @@
-import type { Channel } from "@folio/core"
+import { type Channel, plural } from "@folio/core"
 import type {
   ChannelList,
   CreatedChannel,
@@ -11,8 +11,6 @@ import { renderDone, renderDoneNote, renderJson, renderNote, renderOutcome, rend
 import { type Column, renderTable } from "./table.js"
 import { visible } from "./terminalText.js"
 import { utcText } from "./times.js"
-
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
 
 /** Where a channel sends: a webhook's URL, an email channel's narrowing, or the private feeds. */
 const targetText = (channel: Channel): string => {

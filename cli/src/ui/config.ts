@@ -1,4 +1,4 @@
-import { type ConfigEntry, type ConfigVersion, knownConfigKey } from "@folio/core"
+import { type ConfigEntry, type ConfigVersion, knownConfigKey, plural } from "@folio/core"
 import type { ConfigGet, ConfigList, ConfigWrite } from "../services/config.js"
 import type { ConfigHistory, ConfigRollbackResult } from "../services/configHistory.js"
 import {
@@ -37,7 +37,7 @@ const listColumns: ReadonlyArray<Column<ConfigEntry>> = [
 export const renderConfigList = async (result: ConfigList, out: Output): Promise<void> => {
   if (out.json) return renderJson({ ok: true, ...result })
   renderLines([
-    `Version ${result.version}, digest ${result.digest}, ${result.entries.length} key${result.entries.length === 1 ? "" : "s"} (since ${utcText(result.createdAt)}).`,
+    `Version ${result.version}, digest ${result.digest}, ${plural(result.entries.length, "key")} (since ${utcText(result.createdAt)}).`,
   ])
   await renderTable(listColumns, result.entries, out)
 }

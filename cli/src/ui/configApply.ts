@@ -1,3 +1,4 @@
+import { plural } from "@folio/core"
 import type { ConfigApply } from "../services/configApply.js"
 import { changesCount, renderChanges } from "./configChanges.js"
 import { issueLine } from "./issues.js"
@@ -35,7 +36,7 @@ export const renderConfigApply = (result: ConfigApply, mode: "diff" | "apply", o
     for (const issue of result.issues)
       renderProblem(issue.line > 0 ? issueLine(issue) : `${issue.file}: ${issue.message}`, out)
     renderProblem(
-      `${result.issues.length} problem${result.issues.length === 1 ? "" : "s"} in ${result.file}; nothing was applied (a configuration file is applied whole or not at all).`,
+      `${plural(result.issues.length, "problem")} in ${result.file}; nothing was applied (a configuration file is applied whole or not at all).`,
       out,
     )
     return code

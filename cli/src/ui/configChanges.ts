@@ -1,4 +1,4 @@
-import type { ConfigChange } from "@folio/core"
+import { type ConfigChange, plural } from "@folio/core"
 import type { Output } from "./output.js"
 import { paint } from "./style.js"
 import { visible } from "./terminalText.js"
@@ -48,4 +48,4 @@ export const renderChanges = (changes: ReadonlyArray<ConfigChange>, out: Output)
   )
 }
 
-export const changesCount = (n: number): string => `${n} change${n === 1 ? "" : "s"}`
+export const changesCount = (n: number): string => plural(n, "change")

@@ -1,4 +1,4 @@
-import type { Delivery } from "@folio/core"
+import { type Delivery, plural } from "@folio/core"
 import type { DeliveryList, RetriedDeliveries } from "../services/deliveries.js"
 import type { Output } from "./output.js"
 import { renderMoreNote } from "./paging.js"
@@ -67,7 +67,7 @@ export const renderRetried = (result: RetriedDeliveries, out: Output): void => {
   renderDone(
     result.retried === 0
       ? `No ${what} to retry.`
-      : `Retrying ${result.retried} ${result.retried === 1 ? what.replace("deliveries", "delivery") : what} now; follow them with \`folio deliveries list\`.`,
+      : `Retrying ${plural(result.retried, what.replace("deliveries", "delivery"), what)} now; follow them with \`folio deliveries list\`.`,
     out,
   )
 }

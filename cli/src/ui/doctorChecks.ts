@@ -1,3 +1,4 @@
+import { plural } from "@folio/core"
 import type { DoctorReport } from "../services/doctor.js"
 import { formatMs, formatUptime } from "./format.js"
 import { visible } from "./terminalText.js"
@@ -78,6 +79,4 @@ export const doctorChecks = (report: DoctorReport): ReadonlyArray<Check> => {
 }
 
 export const doctorSummary = (report: DoctorReport): string =>
-  report.ok
-    ? "All checks passed."
-    : `${report.problems.length} problem${report.problems.length === 1 ? "" : "s"} found.`
+  report.ok ? "All checks passed." : `${plural(report.problems.length, "problem")} found.`

@@ -1,3 +1,4 @@
+import { plural } from "@folio/core"
 import type { ImportEvent, ImportStart } from "../services/reportImport.js"
 import type { Output } from "./output.js"
 import { paint } from "./style.js"
@@ -38,9 +39,6 @@ export interface ImportReporter {
 }
 
 const n = (value: number): string => value.toLocaleString("en-US")
-
-export const plural = (count: number, one: string, many = `${one}s`): string =>
-  `${n(count)} ${count === 1 ? one : many}`
 
 /** `45 s`, `3 min 20 s`, `1 h 5 min`. */
 export const formatDuration = (ms: number): string => {

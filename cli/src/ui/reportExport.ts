@@ -1,5 +1,5 @@
+import { plural } from "@folio/core"
 import type { ExportResult } from "../services/reportExport.js"
-import { plural } from "./importProgress.js"
 import type { Output } from "./output.js"
 import { renderDone, renderDoneNote, renderJson } from "./render.js"
 

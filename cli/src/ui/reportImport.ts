@@ -1,5 +1,6 @@
+import { plural } from "@folio/core"
 import type { ImportSummary } from "../services/reportImport.js"
-import { formatDuration, plural } from "./importProgress.js"
+import { formatDuration } from "./importProgress.js"
 import { renderIssues } from "./issues.js"
 import type { Output } from "./output.js"
 import { renderJson, renderLines, renderNote, renderOutcome, renderWarning } from "./render.js"

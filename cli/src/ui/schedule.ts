@@ -1,4 +1,4 @@
-import type { PlanStep, Release } from "@folio/core"
+import { type PlanStep, plural, type Release } from "@folio/core"
 import {
   type ScheduleApply,
   type ScheduledReport,
@@ -92,13 +92,10 @@ export const renderUnscheduled = (result: ScheduledReport, out: Output): void =>
 /** The file alone on stdout, so `folio schedule export > schedule.yaml` is the whole story. */
 export const renderScheduleExport = (result: ScheduleExport, out: Output): void => {
   process.stdout.write(result.text)
-  renderNote(
-    `Exported ${result.count} scheduled release${result.count === 1 ? "" : "s"} from ${result.url} (times in UTC).`,
-    out,
-  )
+  renderNote(`Exported ${plural(result.count, "scheduled release")} from ${result.url} (times in UTC).`, out)
 }
 
-const count = (n: number): string => `${n} change${n === 1 ? "" : "s"}`
+const count = (n: number): string => plural(n, "change")
 
 const planColumns: ReadonlyArray<Column<PlanStep>> = [
   {
@@ -145,7 +142,7 @@ export const renderScheduleApply = async (result: ScheduleApply, out: Output): P
     for (const issue of result.issues)
       renderProblem(issue.line > 0 ? issueLine(issue) : `${issue.file}: ${issue.message}`, out)
     renderProblem(
-      `${result.issues.length} problem${result.issues.length === 1 ? "" : "s"} in ${result.file}; nothing was applied (a schedule is applied whole or not at all).`,
+      `${plural(result.issues.length, "problem")} in ${result.file}; nothing was applied (a schedule is applied whole or not at all).`,
       out,
     )
     return code

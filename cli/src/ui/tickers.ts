@@ -1,4 +1,4 @@
-import type { Ticker } from "@folio/core"
+import { plural, type Ticker } from "@folio/core"
 import type { TickerImport, TickerList } from "../services/tickers.js"
 import { issueLine } from "./issues.js"
 import type { Output } from "./output.js"
@@ -28,8 +28,6 @@ export const renderTickerList = async (result: TickerList, out: Output): Promise
   renderMoreNote("tickers", result.nextCursor, out)
 }
 
-const count = (n: number, what: string): string => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`
-
 /** Returns the exit code: 1 when any row was refused (and then nothing was written). */
 export const renderTickerImport = (result: TickerImport, out: Output): number => {
   const ok = result.issues.length === 0
@@ -40,7 +38,7 @@ export const renderTickerImport = (result: TickerImport, out: Output): number =>
   if (!ok) {
     for (const issue of result.issues) renderProblem(issueLine(issue), out)
     renderProblem(
-      `${count(result.issues.length, "problem")} in ${result.file}; no ticker was imported (a file is imported whole or not at all).`,
+      `${plural(result.issues.length, "problem")} in ${result.file}; no ticker was imported (a file is imported whole or not at all).`,
       out,
     )
     return 1
@@ -48,8 +46,8 @@ export const renderTickerImport = (result: TickerImport, out: Output): number =>
   const counts = `${result.created.toLocaleString("en-US")} new, ${result.updated.toLocaleString("en-US")} updated, ${result.unchanged.toLocaleString("en-US")} unchanged`
   renderDone(
     result.dryRun
-      ? `Dry run: ${count(result.rows, "ticker")} in ${result.file} are valid (${counts}); nothing was written.`
-      : `Imported ${count(result.rows, "ticker")} from ${result.file} (${counts}).`,
+      ? `Dry run: ${plural(result.rows, "ticker")} in ${result.file} are valid (${counts}); nothing was written.`
+      : `Imported ${plural(result.rows, "ticker")} from ${result.file} (${counts}).`,
     out,
   )
   return 0

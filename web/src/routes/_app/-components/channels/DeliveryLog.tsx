@@ -1,4 +1,5 @@
 import type { Channel, ChannelId, Delivery } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Badge, Button, CloseButton, Group, Loader, MultiSelect, Select } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
@@ -169,7 +170,7 @@ export const DeliveryLog = ({
           />
           <LoadMore
             shown={deliveries.length}
-            noun={deliveries.length === 1 ? "delivery" : "deliveries"}
+            noun={pluralNoun(deliveries.length, "delivery", "deliveries")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

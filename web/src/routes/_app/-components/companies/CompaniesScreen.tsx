@@ -1,4 +1,5 @@
 import type { CompanyKind, CompanyStatus } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Button, Code, Group, Loader, NativeSelect, Paper, Stack, Table, Text } from "@mantine/core"
 import { useDocumentTitle } from "@mantine/hooks"
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query"
@@ -165,7 +166,7 @@ export const CompaniesScreen = ({
             </Table.ScrollContainer>
             <LoadMore
               shown={companies.length}
-              noun={companies.length === 1 ? "company" : "companies"}
+              noun={pluralNoun(companies.length, "company", "companies")}
               hasMore={query.hasNextPage}
               loading={query.isFetchingNextPage}
               error={query.isFetchNextPageError ? query.error : null}

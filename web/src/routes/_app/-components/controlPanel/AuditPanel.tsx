@@ -1,4 +1,5 @@
 import type { AuditEntry } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Badge, Button, Code, Group, Loader, Paper, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import { useInfiniteQuery } from "@tanstack/react-query"
@@ -134,7 +135,7 @@ export const AuditPanel = ({
           </Stack>
           <LoadMore
             shown={entries.length}
-            noun={entries.length === 1 ? "entry" : "entries"}
+            noun={pluralNoun(entries.length, "entry", "entries")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

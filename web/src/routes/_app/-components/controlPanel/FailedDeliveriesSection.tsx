@@ -1,4 +1,5 @@
 import type { Delivery, DeliveryId } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Button, Group, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query"
@@ -112,7 +113,7 @@ export const FailedDeliveriesSection = () => {
           </Stack>
           <LoadMore
             shown={deliveries.length}
-            noun={deliveries.length === 1 ? "delivery" : "deliveries"}
+            noun={pluralNoun(deliveries.length, "delivery", "deliveries")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

@@ -1,4 +1,5 @@
 import type { FailedJob, JobId } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Button, Code, Stack } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query"
@@ -82,7 +83,7 @@ export const FailedJobsSection = () => {
           </Stack>
           <LoadMore
             shown={jobs.length}
-            noun={jobs.length === 1 ? "failed job" : "failed jobs"}
+            noun={pluralNoun(jobs.length, "failed job", "failed jobs")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

@@ -1,4 +1,5 @@
 import type { FailedMail, MailId } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Button, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query"
@@ -89,7 +90,7 @@ export const FailedMailSection = () => {
           </Stack>
           <LoadMore
             shown={messages.length}
-            noun={messages.length === 1 ? "message" : "messages"}
+            noun={pluralNoun(messages.length, "message", "messages")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

@@ -1,4 +1,5 @@
 import type { ActiveSession } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query"
@@ -179,7 +180,7 @@ export const SessionsPanel = ({
           </Stack>
           <LoadMore
             shown={sessions.length}
-            noun={sessions.length === 1 ? "session" : "sessions"}
+            noun={pluralNoun(sessions.length, "session", "sessions")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

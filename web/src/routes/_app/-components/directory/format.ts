@@ -1,3 +1,5 @@
+import { pluralIn } from "@folio/core"
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" })
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" })
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
@@ -23,8 +25,12 @@ export const formatRelative = (date: Date, now: Date = new Date()): string => {
   return "just now"
 }
 
-export const plural = (count: number, one: string, many: string = `${one}s`): string =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`
+/**
+ * "1 row", "1,200 rows", "2 people": the count in the browser's number format, the noun by
+ * `Intl.PluralRules("en")` (core's helper, shared with the CLI). Give the plural of a noun that does
+ * not take a plain "s"; the types insist for the "-s/-x/-ch/-sh/-y" ones.
+ */
+export const plural = pluralIn()
 
 /** A short form of a slug from a name: "Acme Capital Ltd." → "acme-capital-ltd". */
 export const slugify = (name: string): string =>

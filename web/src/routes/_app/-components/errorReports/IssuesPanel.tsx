@@ -1,4 +1,5 @@
 import type { ErrorIssue, ErrorIssueStatus } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Box, Button, Group, Loader, Stack, Table, Text, Tooltip } from "@mantine/core"
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query"
 import { errorIssuesInfiniteQueryOptions } from "../../../../api/errorReports"
@@ -194,7 +195,7 @@ export const IssuesPanel = ({
           </Table.ScrollContainer>
           <LoadMore
             shown={issues.length}
-            noun={issues.length === 1 ? "issue" : "issues"}
+            noun={pluralNoun(issues.length, "issue", "issues")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

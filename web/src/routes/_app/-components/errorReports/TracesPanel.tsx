@@ -1,4 +1,5 @@
 import type { TraceRoute } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Badge, Box, Group, Stack, Table, Text, Title } from "@mantine/core"
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import { traceRoutesQueryOptions, tracesInfiniteQueryOptions } from "../../../../api/errorReports"
@@ -183,7 +184,7 @@ const RouteTraces = ({ route }: { readonly route: string }) => {
           </Table.ScrollContainer>
           <LoadMore
             shown={traces.length}
-            noun={traces.length === 1 ? "trace" : "traces"}
+            noun={pluralNoun(traces.length, "trace", "traces")}
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             error={query.isFetchNextPageError ? query.error : null}

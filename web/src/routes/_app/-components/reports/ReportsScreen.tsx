@@ -1,6 +1,7 @@
 import {
   can,
   grantFor,
+  pluralNoun,
   type ReportId,
   type ReportSort,
   type ReportStatus,
@@ -280,7 +281,7 @@ export const ReportsScreen = ({
             />
             <LoadMore
               shown={reports.length}
-              noun={reports.length === 1 ? "report" : "reports"}
+              noun={pluralNoun(reports.length, "report", "reports")}
               hasMore={query.hasNextPage}
               loading={query.isFetchingNextPage}
               error={query.isFetchNextPageError ? query.error : null}

@@ -1,4 +1,5 @@
 import type { ReportStatus, ReportType } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import { Anchor, Button, Collapse, Grid, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core"
 import { useDisclosure, useDocumentTitle, useMediaQuery } from "@mantine/hooks"
 import { useInfiniteQuery } from "@tanstack/react-query"
@@ -144,7 +145,7 @@ export const SearchScreen = ({
               {hits.length > 0 && (
                 <LoadMore
                   shown={hits.length}
-                  noun={hits.length === 1 ? "report" : "reports"}
+                  noun={pluralNoun(hits.length, "report", "reports")}
                   hasMore={query.hasNextPage}
                   loading={query.isFetchingNextPage}
                   error={query.isFetchNextPageError ? query.error : null}

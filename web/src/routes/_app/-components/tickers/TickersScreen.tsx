@@ -1,4 +1,5 @@
 import type { Ticker } from "@folio/core"
+import { pluralNoun } from "@folio/core"
 import {
   Badge,
   Button,
@@ -211,7 +212,7 @@ export const TickersScreen = ({
             </Table.ScrollContainer>
             <LoadMore
               shown={tickers.length}
-              noun={tickers.length === 1 ? "ticker" : "tickers"}
+              noun={pluralNoun(tickers.length, "ticker", "tickers")}
               hasMore={query.hasNextPage}
               loading={query.isFetchingNextPage}
               error={query.isFetchNextPageError ? query.error : null}

@@ -1,4 +1,4 @@
-import { type Role, roleLabels, roles, type UserStatus } from "@folio/core"
+import { pluralNoun, type Role, roleLabels, roles, type UserStatus } from "@folio/core"
 import {
   Button,
   Group,
@@ -198,7 +198,7 @@ export const UsersScreen = ({
             </Table.ScrollContainer>
             <LoadMore
               shown={users.length}
-              noun={users.length === 1 ? "person" : "people"}
+              noun={pluralNoun(users.length, "person", "people")}
               hasMore={query.hasNextPage}
               loading={query.isFetchingNextPage}
               error={query.isFetchNextPageError ? query.error : null}
