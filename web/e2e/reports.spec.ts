@@ -265,9 +265,10 @@ test.describe("as the admin", () => {
       sector: "Energy",
       body: "Opening paragraph.",
     })
-    const update = (version: number, body: string) =>
-      write<Report>(page.request, "PATCH", `/api/reports/${created.id}`, { version, body }, 200)
-    const oil = await update(created.version, "Opening paragraph.\n\nEditor one adds oil.")
+    const update = (version: number, body: string, endSession = false) =>
+      write<Report>(page.request, "PATCH", `/api/reports/${created.id}`, { version, body, endSession }, 200)
+    // Its editing session ends with this save, so the next one is a revision of its own.
+    const oil = await update(created.version, "Opening paragraph.\n\nEditor one adds oil.", true)
     const gas = await update(oil.version, "Opening paragraph.\n\nEditor two adds gas.")
 
     await page.goto(`/reports/${created.id}`)

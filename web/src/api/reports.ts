@@ -1,3 +1,4 @@
+import { FetchHttpClient } from "@effect/platform"
 import type {
   BulkResult,
   CreateReport,
@@ -15,6 +16,7 @@ import type {
   UserId,
 } from "@folio/core"
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query"
+import { Effect } from "effect"
 import { callApi } from "./client"
 
 /** The filters and sort of the reports table, as they appear in the URL. Dates are `YYYY-MM-DD`. */
@@ -116,8 +118,18 @@ export const tickerOptionsQueryOptions = (q: string) =>
 export const createReport = (payload: CreateReport): Promise<Report> =>
   callApi((client) => client.reports.create({ payload }))
 
-export const updateReport = (id: ReportId, payload: UpdateReport): Promise<Report> =>
-  callApi((client) => client.reports.update({ path: { reportId: id }, payload }))
+/** `keepalive`: the request outlives the page (the editor's last save when the tab closes). */
+export const updateReport = (
+  id: ReportId,
+  payload: UpdateReport,
+  options: { readonly keepalive?: boolean } = {},
+): Promise<Report> =>
+  callApi((client) => {
+    const call = client.reports.update({ path: { reportId: id }, payload })
+    return options.keepalive
+      ? Effect.provideService(call, FetchHttpClient.RequestInit, { keepalive: true })
+      : call
+  })
 
 export const transitionReport = (id: ReportId, transition: Transition, version: number): Promise<Report> =>
   callApi((client) => client.reports.transition({ path: { reportId: id, transition }, payload: { version } }))

@@ -133,7 +133,10 @@ const RevisionDiff = ({
   )
 }
 
-/** Every saved version, newest first; any of them compares with the current one. */
+/**
+ * The report's revisions, newest first: one per editing session and lifecycle change (the server
+ * keeps them so, see `revisionIdleGapMinutes`); any of them compares with the current version.
+ */
 export const RevisionsSection = ({
   report,
   mayRestore,

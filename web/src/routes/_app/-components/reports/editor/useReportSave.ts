@@ -62,14 +62,23 @@ export const useReportSave = (report: Report | null) => {
   savedRef.current = saved
   statusRef.current = status
   const inFlight = useRef(false)
+  /** The update on its way, if any: the session's last save waits for it and builds on its version. */
+  const pending = useRef<Promise<unknown> | null>(null)
   const leaving = useRef(false)
+  /**
+   * Whether this editor has a session open on the server: a revision its saves keep extending
+   * (a new draft's first save opens one). The server closes it after an idle gap in any case.
+   */
+  const sessionOpen = useRef(start.saved.at !== null)
 
   const dirty = changedFields(saved.values, values).length > 0
   const dirtyRef = useRef(dirty)
   dirtyRef.current = dirty
-  // Drafts save themselves; a report in review or published changes only when asked (each save
-  // is a revision others see).
+  // Drafts save themselves; a report in review or published changes only when asked (others see
+  // each save).
   const autosave = report === null || report.status === "draft"
+  const autosaveRef = useRef(autosave)
+  autosaveRef.current = autosave
 
   const fail = useCallback(
     async (error: unknown, base: Saved) => {
@@ -137,9 +146,12 @@ export const useReportSave = (report: Report | null) => {
       inFlight.current = true
       setStatus({ kind: "saving" })
       try {
-        const updated = await updateReport(id, request.right)
+        const call = updateReport(id, request.right)
+        pending.current = call
+        const updated = await call
         const next = { values: current, version: updated.version, at: new Date() }
         savedRef.current = next
+        sessionOpen.current = true
         setSaved(next)
         queryClient.setQueryData(reportKeys.detail(id), updated)
         void queryClient.invalidateQueries({ queryKey: reportKeys.lists() })
@@ -151,10 +163,57 @@ export const useReportSave = (report: Report | null) => {
         return false
       } finally {
         inFlight.current = false
+        pending.current = null
       }
     },
     [id, navigate, queryClient, fail],
   )
+
+  /**
+   * The session's last save, when the editor goes away (leaving it, or the page closing): what is
+   * still unsaved (of a draft: other reports change only when asked), or else only the word that
+   * the session ends, so the server closes its revision and the next edit starts a new one.
+   * `keepalive` lets it outlive a closing page.
+   */
+  const endSession = useCallback(
+    (keepalive: boolean) => {
+      if (id === null) return
+      const send = () => {
+        if (statusRef.current.kind === "conflict") return
+        const base = savedRef.current
+        const fields = autosaveRef.current ? changedFields(base.values, valuesRef.current) : []
+        if (fields.length === 0 && !sessionOpen.current) return
+        const request = updateRequest(valuesRef.current, fields, base.version)
+        // Changes that cannot be saved were the leaving guard's question.
+        if (Either.isLeft(request)) return
+        sessionOpen.current = false
+        updateReport(id, { ...request.right, endSession: true }, { keepalive }).then(
+          (updated) => {
+            if (fields.length === 0) return
+            savedRef.current = { values: valuesRef.current, version: updated.version, at: new Date() }
+            queryClient.setQueryData(reportKeys.detail(id), updated)
+            void queryClient.invalidateQueries({ queryKey: reportKeys.lists() })
+            void queryClient.invalidateQueries({ queryKey: reportKeys.revisions(id) })
+          },
+          // Left behind: the server ends the session after its idle gap anyway.
+          () => undefined,
+        )
+      }
+      const before = pending.current
+      if (before === null) send()
+      else void before.then(send, send)
+    },
+    [id, queryClient],
+  )
+
+  useEffect(() => {
+    const onPageHide = () => endSession(true)
+    window.addEventListener("pagehide", onPageHide)
+    return () => {
+      window.removeEventListener("pagehide", onPageHide)
+      endSession(false)
+    }
+  }, [endSession])
 
   // Autosave: a pause in typing saves a draft (and retries after a failure on the next change).
   // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the values restarts the pause
@@ -176,10 +235,20 @@ export const useReportSave = (report: Report | null) => {
     return () => window.removeEventListener("keydown", onKey)
   }, [save])
 
+  /** Whether what is unsaved goes with the session's last save on leaving (else leaving asks first). */
+  const unsavedGoesAlong = () => {
+    if (id === null || !autosave || inFlight.current || statusRef.current.kind === "conflict") return false
+    const base = savedRef.current
+    return Either.isRight(
+      updateRequest(valuesRef.current, changedFields(base.values, valuesRef.current), base.version),
+    )
+  }
+
   useBlocker({
     shouldBlockFn: () =>
       !leaving.current &&
       dirtyRef.current &&
+      !unsavedGoesAlong() &&
       !window.confirm("Leave the editor? Changes that are not saved yet will be lost."),
     enableBeforeUnload: () => !leaving.current && dirtyRef.current,
   })
