@@ -85,3 +85,46 @@ test("imports a CSV: the invalid row shows its line and field, a dry run writes 
   )
   expect(await titlesWith(request, tag)).toEqual([`First ${tag}`, `Third ${tag}`])
 })
+
+test("the drop area: files dropped on it are read, one no reader knows is marked, and the keyboard opens the picker", async ({
+  page,
+}) => {
+  await page.goto("/reports/import")
+  const input = page.getByLabel("Files to import", { exact: true })
+  await expect(input).toHaveAccessibleDescription(
+    /Drop them here, or click to choose\. CSV with a header row/,
+  )
+
+  // A drop as the browser makes it: plain DOM drag events carrying a DataTransfer of files.
+  const transfer = await page.evaluateHandle(() => {
+    const data = new DataTransfer()
+    data.items.add(new File(["externalId,title\nd-1,Dropped report\n"], "dropped.csv", { type: "text/csv" }))
+    data.items.add(new File(["plain text"], "notes.txt", { type: "text/plain" }))
+    return data
+  })
+  const area = page.locator("label", { has: input })
+  await area.dispatchEvent("dragenter", { dataTransfer: transfer })
+  await expect(area).toHaveAttribute("data-dragging")
+  await area.dispatchEvent("dragover", { dataTransfer: transfer })
+  await area.dispatchEvent("drop", { dataTransfer: transfer })
+  await expect(area).not.toHaveAttribute("data-dragging")
+  const files = page.getByRole("list", { name: "Files" })
+  await expect(files.getByRole("listitem").filter({ hasText: "dropped.csv" })).toContainText("CSV")
+  await expect(files.getByRole("listitem").filter({ hasText: "notes.txt" })).toContainText("Unsupported")
+
+  // Tab reaches the input itself; Enter opens the system's file picker.
+  await page.getByRole("button", { name: "Remove notes.txt" }).click()
+  await input.focus()
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("Tab")
+  await expect(input).toBeFocused()
+  const chooser = page.waitForEvent("filechooser")
+  await page.keyboard.press("Enter")
+  await (await chooser).setFiles({
+    name: "chosen.ndjson",
+    mimeType: "application/x-ndjson",
+    buffer: Buffer.from('{"externalId":"c-1","title":"Chosen report"}\n'),
+  })
+  await expect(files.getByRole("listitem").filter({ hasText: "chosen.ndjson" })).toContainText("NDJSON")
+  await expect(files.getByRole("listitem")).toHaveCount(2)
+})
