@@ -19,6 +19,8 @@ const ApiReference = () => {
       // No fonts, telemetry or proxy from elsewhere: everything comes from this server.
       withDefaultFonts: false,
       telemetry: false,
+      // Scalar turns its AI chat (served by Scalar) on by itself on localhost.
+      agent: { disabled: true },
       hideClientButton: true,
       hideTestRequestButton: true,
       showDeveloperTools: "never" as const,
