@@ -1,4 +1,3 @@
-import type { ErrorIssueStatus } from "@folio/core"
 import { Stack, Tabs, useMantineTheme } from "@mantine/core"
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks"
 import type { ReactNode } from "react"

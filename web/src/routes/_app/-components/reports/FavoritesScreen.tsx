@@ -1,7 +1,7 @@
 import { Paper, Stack } from "@mantine/core"
 import { useDocumentTitle } from "@mantine/hooks"
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query"
-import { type ReportFilters, reportsInfiniteQueryOptions } from "../../../../api/reports"
+import { reportsInfiniteQueryOptions } from "../../../../api/reports"
 import { EmptyList, LoadMore, PageHeader } from "../directory/layout"
 import { useGrant } from "../directory/permissions"
 import { ButtonLink } from "./ButtonLink"
