@@ -3,35 +3,36 @@ import "@mantine/notifications/styles.css"
 import type { Me } from "@folio/core"
 import { MantineProvider } from "@mantine/core"
 import { Notifications } from "@mantine/notifications"
-import * as Sentry from "@sentry/react"
 import { QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { sessionKeys } from "./api/session"
+import { reportError, startMonitoring } from "./monitoring/monitor"
 import { readRuntimeConfig } from "./monitoring/runtimeConfig"
-import { followSignedInUser, startMonitoring } from "./monitoring/sentry"
 import { createAppRouter } from "./router"
-import { theme } from "./theme"
+import { cssVariablesResolver, theme } from "./theme"
 
 const { router, queryClient } = createAppRouter()
-// Before the first render, so the page load is traced and an error while booting is reported.
-if (startMonitoring(router, readRuntimeConfig())) {
-  followSignedInUser(queryClient, () => queryClient.getQueryData<Me>(sessionKeys.me)?.user.id ?? null)
-}
+// Before the first render, so an error while booting is held for the SDK, which loads once the
+// first screen is shown (and traces the page load from its start).
+startMonitoring(
+  router,
+  readRuntimeConfig(),
+  queryClient,
+  () => queryClient.getQueryData<Me>(sessionKeys.me)?.user.id ?? null,
+)
 
 const container = document.getElementById("root")
 if (container === null) throw new Error("index.html has no #root element")
 
 // Route errors are reported by the root error screen; this catches what escapes every boundary.
-const reportUncaught = Sentry.reactErrorHandler()
-createRoot(container, {
-  onUncaughtError: (error, info) => reportUncaught(error, { componentStack: info.componentStack ?? null }),
-}).render(
+createRoot(container, { onUncaughtError: (error) => reportError(error) }).render(
   <StrictMode>
     {/* "auto" follows the system until the user picks a scheme; the choice is kept in localStorage. */}
-    <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      {/* Bottom right: at the top they covered the header's search and menus. */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

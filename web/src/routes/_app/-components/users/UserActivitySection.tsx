@@ -9,12 +9,13 @@ import { InlineError, LoadMore, Section, SectionPending } from "../directory/lay
 import { type ActivityPart, activityText, describeActivity } from "./activity"
 import classes from "./UserActivitySection.module.css"
 
+/** A link inside a sentence is underlined: colour alone does not set it apart from the words around it. */
 const Part = ({ part }: { readonly part: ActivityPart }) => {
   if (typeof part === "string") return part
   switch (part.link) {
     case "user":
       return (
-        <AnchorLink to="/users/$userId" params={{ userId: part.id }} fz="sm">
+        <AnchorLink to="/users/$userId" params={{ userId: part.id }} fz="sm" underline="always">
           {part.label}
         </AnchorLink>
       )
@@ -24,13 +25,14 @@ const Part = ({ part }: { readonly part: ActivityPart }) => {
           to="/companies/$companyId/teams/$teamId"
           params={{ companyId: part.companyId, teamId: part.id }}
           fz="sm"
+          underline="always"
         >
           {part.label}
         </AnchorLink>
       )
     case "company":
       return (
-        <AnchorLink to="/companies/$companyId" params={{ companyId: part.id }} fz="sm">
+        <AnchorLink to="/companies/$companyId" params={{ companyId: part.id }} fz="sm" underline="always">
           {part.label}
         </AnchorLink>
       )
