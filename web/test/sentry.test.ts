@@ -1,6 +1,7 @@
 import { notFound, redirect } from "@tanstack/react-router"
 import { describe, expect, it } from "vitest"
-import { isRouterControlFlow, sentrySettings } from "../src/monitoring/sentry"
+import { isRouterControlFlow } from "../src/monitoring/monitor"
+import { sentrySettings } from "../src/monitoring/sentry"
 
 describe("isRouterControlFlow", () => {
   it("recognises a redirect and a not-found thrown by a route, which are never reported", () => {

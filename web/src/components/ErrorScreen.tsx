@@ -3,7 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks"
 import { Navigate, useRouterState } from "@tanstack/react-router"
 import { useEffect } from "react"
 import { describeError } from "../errors/describeError"
-import { reportShownError } from "../monitoring/sentry"
+import { reportError } from "../monitoring/monitor"
 import { type GatePath, gatePathOf } from "../routing/siteGate"
 import { CenteredScreen } from "./CenteredScreen"
 import { AlertIcon, ReloadIcon } from "./icons"
@@ -35,7 +35,7 @@ const ErrorDetails = ({ error }: { readonly error: unknown }) => {
     // "See the browser console for more information" — so put it there.
     console.error(error)
     // A refusal the server explained (403, 404, 409…) is an answer, not a fault to report.
-    if (kind !== "answered") reportShownError(error, digest)
+    if (kind !== "answered") reportError(error, digest)
   }, [error, kind, digest])
   return (
     <CenteredScreen>

@@ -1,7 +1,8 @@
 import { type ConsoleRuntimeConfig, parseSentryDsn, tunnelUrlFor } from "@folio/core"
 import * as Sentry from "@sentry/react"
 import type { QueryClient } from "@tanstack/react-query"
-import { type AnyRouter, isNotFound, isRedirect } from "@tanstack/react-router"
+import type { AnyRouter } from "@tanstack/react-router"
+import { type EarlyBreadcrumb, isRouterControlFlow } from "./monitor"
 
 /** PRODUCT.md, "SDK settings". */
 export const sentrySettings = {
@@ -14,25 +15,26 @@ export const sentrySettings = {
 } as const
 
 /**
- * Router control flow, not failures: a `redirect()` or `notFound()` thrown by a loader ends a
- * navigation somewhere else on purpose. Should one escape as an unhandled rejection, it is not reported.
+ * Starts the Sentry SDK (loaded by `./monitor` once the first screen is shown). Reports go through
+ * the server's tunnel on this origin (`/monitoring?o=…&p=…`), which files them in the local inbox
+ * and forwards them to Sentry when a DSN is configured; with no external DSN the config carries the
+ * built-in local one. Gives what `./monitor` reports through, or nothing when the DSN is not one.
  */
-export const isRouterControlFlow = (thrown: unknown): boolean => isRedirect(thrown) || isNotFound(thrown)
-
-let started = false
-
-/**
- * Starts the Sentry SDK before the console renders. Reports go through the server's tunnel on
- * this origin (`/monitoring?o=…&p=…`), which files them in the local inbox and forwards them to
- * Sentry when a DSN is configured; with no external DSN the config carries the built-in local
- * one. Without runtime config (`vite dev`) nothing is reported.
- */
-export const startMonitoring = (router: AnyRouter, config: ConsoleRuntimeConfig | undefined): boolean => {
-  if (config === undefined || started) return false
+export const startSentry = (
+  router: AnyRouter,
+  config: ConsoleRuntimeConfig,
+  queryClient: QueryClient,
+  signedInUserId: () => string | null,
+):
+  | {
+      readonly capture: (error: unknown, digest: string | null) => void
+      readonly addBreadcrumb: (breadcrumb: EarlyBreadcrumb) => void
+    }
+  | undefined => {
   const dsn = parseSentryDsn(config.sentryDsn)
   if (dsn === undefined) {
     console.warn("Folio: the runtime configuration's Sentry DSN is not a DSN; errors are not reported")
-    return false
+    return undefined
   }
   // V8 records 10 frames unless told otherwise; the SDK keeps at most 50 of what it gets.
   Error.stackTraceLimit = sentrySettings.maxStackFrames
@@ -56,19 +58,20 @@ export const startMonitoring = (router: AnyRouter, config: ConsoleRuntimeConfig 
     ignoreSpans: [/^\/404$/],
     beforeSend: (event, hint) => (isRouterControlFlow(hint.originalException) ? null : event),
   })
-  started = true
-  return true
+  followSignedInUser(queryClient, signedInUserId)
+  return {
+    capture: (error, digest) =>
+      void Sentry.captureException(error, digest === null ? undefined : { tags: { digest } }),
+    addBreadcrumb: (breadcrumb) => Sentry.addBreadcrumb({ ...breadcrumb }),
+  }
 }
 
 /**
  * Names the signed-in person on every report (their id only, never their email), so an issue can
  * count the users it affects: follows the session in the query cache, from sign-in to sign-out.
- * Before any screen renders, so an error on the first screen is already attributed.
+ * Set before the held errors are handed over, so an error on the first screen is attributed.
  */
-export const followSignedInUser = (
-  queryClient: QueryClient,
-  signedInUserId: () => string | null,
-): (() => void) => {
+const followSignedInUser = (queryClient: QueryClient, signedInUserId: () => string | null): (() => void) => {
   let current: string | null = null
   const sync = () => {
     const id = signedInUserId()
@@ -78,13 +81,4 @@ export const followSignedInUser = (
   }
   sync()
   return queryClient.getQueryCache().subscribe(sync)
-}
-
-/**
- * Reports an error the console showed to the user (the root error boundary). A server failure
- * carries its digest, which the server logged with the cause.
- */
-export const reportShownError = (error: unknown, digest: string | null): void => {
-  if (isRouterControlFlow(error)) return
-  Sentry.captureException(error, digest === null ? undefined : { tags: { digest } })
 }
