@@ -1,5 +1,6 @@
 import { HttpApiError } from "@effect/platform"
 import { Conflict, NotFound, RateLimited, ValidationError } from "@folio/core"
+import { type FormErrors as FieldErrorRecord, schemaResolver } from "@mantine/form"
 import { Either, ParseResult, Schema } from "effect"
 import { describeError } from "../../../../errors/describeError"
 
@@ -44,6 +45,32 @@ export const validateWith =
         return { fields: errors, form: rest[0] ?? null }
       }),
     )
+
+/** Where a form's validator puts a message that concerns no field of the form. */
+export const formErrorKey = ""
+
+/**
+ * core's schema as a `@mantine/form` validator (through Standard Schema): the values become the
+ * request with `toInput` (trimmed, optional fields null, a patch of what changed), the schema
+ * checks it as the server would, and each message lands on the field its path starts with, the
+ * first one winning; a message about anything else goes under `formErrorKey`.
+ */
+export const schemaValidator = <A, I, F extends string, V>(
+  schema: Schema.Schema<A, I>,
+  fields: ReadonlyArray<F>,
+  toInput: (values: V) => unknown,
+): ((values: V) => FieldErrorRecord) => {
+  const resolve = schemaResolver(Schema.standardSchemaV1(schema), { sync: true })
+  return (values) => {
+    const errors: FieldErrorRecord = {}
+    for (const [path, message] of Object.entries(resolve(toInput(values)))) {
+      const head = path.split(".")[0]
+      const key = fields.find((name) => name === head) ?? formErrorKey
+      if (errors[key] === undefined) errors[key] = message
+    }
+    return errors
+  }
+}
 
 /**
  * What the server said, next to the field it concerns when it names one: a ValidationError's
