@@ -4,7 +4,7 @@ import { sharedPerson, storageStateOf } from "./support/admin"
 import { openFromSidebar } from "./support/console"
 import { createCompany, unique, write } from "./support/directory"
 import { expect, test } from "./support/fixtures"
-import { createReport, createTicker, moveReport, publishReport } from "./support/reports"
+import { createReport, createTicker, moveReport, publishReport, typeIntoNewDraft } from "./support/reports"
 
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase()
 
@@ -71,16 +71,12 @@ test.describe("as a publisher's analyst", () => {
   })
 
   test("a draft keeps saving what is typed next, and View report shows it", async ({ page }) => {
-    const draft = await createReport(page.request, {
-      title: unique("Draft in progress"),
-      sector: "Energy",
-      body: "Demand keeps rising.",
-    })
-    await page.goto(`/reports/${draft.id}/edit`)
-    const body = page.getByRole("textbox", { name: "Body (Markdown)" })
-    await expect(body).toHaveValue("Demand keeps rising.")
-    await body.press("ControlOrMeta+End")
-    await body.pressSequentially(" Margins follow.")
+    const { draft } = await typeIntoNewDraft(
+      page,
+      "Draft in progress",
+      "Demand keeps rising.",
+      " Margins follow.",
+    )
     await expect(page.getByText("Unsaved changes…")).toBeVisible()
     await expect(page.getByText(/^Saved · /)).toBeVisible()
 

@@ -1,9 +1,9 @@
 import type { Report, ReportRevisionSummary } from "@folio/core"
 import type { APIRequestContext, Request } from "@playwright/test"
 import { storageStateOf } from "./support/admin"
-import { unique, write } from "./support/directory"
+import { write } from "./support/directory"
 import { expect, test } from "./support/fixtures"
-import { createReport } from "./support/reports"
+import { typeIntoNewDraft } from "./support/reports"
 
 const revisionsOf = async (request: APIRequestContext, id: string) =>
   (await (await request.get(`/api/reports/${id}/revisions`)).json()) as ReadonlyArray<ReportRevisionSummary>
@@ -23,16 +23,12 @@ test.describe("as a publisher's analyst", () => {
   test("leaving the editor mid-sentence saves what was typed and ends the session: the next edit is a new revision", async ({
     page,
   }) => {
-    const draft = await createReport(page.request, {
-      title: unique("Session draft"),
-      sector: "Energy",
-      body: "Demand keeps rising.",
-    })
-    await page.goto(`/reports/${draft.id}/edit`)
-    const body = page.getByRole("textbox", { name: "Body (Markdown)" })
-    await expect(body).toHaveValue("Demand keeps rising.")
-    await body.press("ControlOrMeta+End")
-    await body.pressSequentially(" Margins follow.")
+    const { draft } = await typeIntoNewDraft(
+      page,
+      "Session draft",
+      "Demand keeps rising.",
+      " Margins follow.",
+    )
 
     // Straight out, before autosave's pause is over: nothing asks, the last save carries the text.
     const last = page.waitForRequest(endsSession(draft.id))
@@ -62,16 +58,7 @@ test.describe("as a publisher's analyst", () => {
   test("closing the page sends what was typed as the session's last save, and the session ends", async ({
     page,
   }) => {
-    const draft = await createReport(page.request, {
-      title: unique("Closed tab draft"),
-      sector: "Energy",
-      body: "Opening line.",
-    })
-    await page.goto(`/reports/${draft.id}/edit`)
-    const body = page.getByRole("textbox", { name: "Body (Markdown)" })
-    await expect(body).toHaveValue("Opening line.")
-    await body.press("ControlOrMeta+End")
-    await body.pressSequentially(" Closing line.")
+    const { draft } = await typeIntoNewDraft(page, "Closed tab draft", "Opening line.", " Closing line.")
 
     // The browser asks before leaving unsaved text; leaving anyway still sends it, as the page
     // goes (a keepalive request, which the test's request events do not see).

@@ -1,6 +1,6 @@
 import type { Report } from "@folio/core"
-import { type APIRequestContext, expect } from "@playwright/test"
-import { write } from "./directory"
+import { type APIRequestContext, expect, type Page } from "@playwright/test"
+import { unique, write } from "./directory"
 
 const suffix = () => Math.random().toString(36).slice(2, 7).toUpperCase()
 
@@ -54,4 +54,18 @@ export const publishReport = async (
   const report = await moveReport(request, await createReport(request, data), "submit", "approve", "publish")
   expect(report.status).toBe("published")
   return report
+}
+
+/**
+ * A draft of the signed-in analyst's (an Energy report whose body is `body`), opened in the editor
+ * with `typed` typed at the end of the body. Gives the draft and the body's text box.
+ */
+export const typeIntoNewDraft = async (page: Page, title: string, body: string, typed: string) => {
+  const draft = await createReport(page.request, { title: unique(title), sector: "Energy", body })
+  await page.goto(`/reports/${draft.id}/edit`)
+  const box = page.getByRole("textbox", { name: "Body (Markdown)" })
+  await expect(box).toHaveValue(body)
+  await box.press("ControlOrMeta+End")
+  await box.pressSequentially(typed)
+  return { draft, box }
 }
