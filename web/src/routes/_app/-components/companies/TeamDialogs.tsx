@@ -1,108 +1,52 @@
 import { type TeamDetail, UpdateTeam } from "@folio/core"
-import { Button, Modal, Text } from "@mantine/core"
+import { Button, Text } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
-import { Either } from "effect"
-import { type FormEvent, useRef, useState } from "react"
 import { companyKeys } from "../../../../api/companies"
 import { deleteTeam, teamKeys, updateTeam } from "../../../../api/teams"
 import { userKeys } from "../../../../api/users"
 import { ConfirmModal } from "../directory/ConfirmModal"
-import {
-  type FormErrors,
-  focusFirstInvalid,
-  noFormErrors,
-  serverFormErrors,
-  validateWith,
-} from "../directory/forms"
-import { type TeamField, TeamForm, teamFields } from "./TeamForm"
+import { FormDialog } from "../directory/FormDialog"
+import { TeamFields, type TeamValues } from "./TeamForm"
 
-const fields = teamFields
-type Field = TeamField
-const validate = validateWith(UpdateTeam, fields)
-
-/** "Edit team" (admin): its name and description. */
+/** "Edit team" (admin): its name and description; only what changed is sent. */
 export const EditTeamDialog = ({ team }: { readonly team: TeamDetail }) => {
   const [opened, { open, close }] = useDisclosure(false)
   const queryClient = useQueryClient()
-  const form = useRef<HTMLFormElement>(null)
-  const [name, setName] = useState(team.name)
-  const [description, setDescription] = useState(team.description)
-  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors)
-
-  const mutation = useMutation({
-    mutationFn: (patch: UpdateTeam) => updateTeam(team.id, patch),
-    onSuccess: async (updated) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamKeys.detail(team.id) }),
-        queryClient.invalidateQueries({ queryKey: teamKeys.lists(team.companyId) }),
-        queryClient.invalidateQueries({ queryKey: userKeys.details() }),
-      ])
-      notifications.show({ color: "teal", title: "Team saved", message: updated.name })
-      close()
-    },
-    onError: (error) => {
-      setErrors(serverFormErrors(error, fields, () => "name"))
-      focusFirstInvalid(form.current)
-    },
-  })
-
-  const start = () => {
-    setName(team.name)
-    setDescription(team.description)
-    setErrors(noFormErrors)
-    open()
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const patch = {
-      ...(name !== team.name ? { name } : {}),
-      ...(description !== team.description ? { description } : {}),
-    }
-    Either.match(validate(patch), {
-      onLeft: (found) => {
-        setErrors(found)
-        focusFirstInvalid(form.current)
-      },
-      onRight: (payload) => {
-        setErrors(noFormErrors)
-        if (Object.keys(payload).length === 0) close()
-        else mutation.mutate(payload)
-      },
-    })
-  }
-
   return (
     <>
-      <Button variant="default" onClick={start}>
+      <Button variant="default" onClick={open}>
         Edit team
       </Button>
-      <Modal
+      <FormDialog
         opened={opened}
-        onClose={() => !mutation.isPending && close()}
+        onClose={close}
         title={`Edit ${team.name}`}
-        centered
+        size="md"
+        initialValues={{ name: team.name, description: team.description }}
+        schema={UpdateTeam}
+        toInput={(values: TeamValues) => ({
+          ...(values.name !== team.name ? { name: values.name } : {}),
+          ...(values.description !== team.description ? { description: values.description } : {}),
+        })}
+        isEmpty={(patch) => Object.keys(patch).length === 0}
+        submit={(patch: UpdateTeam) => updateTeam(team.id, patch)}
+        conflictField={() => "name"}
+        errorTitle="Could not save"
+        submitLabel="Save changes"
+        onSaved={async (updated) => {
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: teamKeys.detail(team.id) }),
+            queryClient.invalidateQueries({ queryKey: teamKeys.lists(team.companyId) }),
+            queryClient.invalidateQueries({ queryKey: userKeys.details() }),
+          ])
+          notifications.show({ color: "teal", title: "Team saved", message: updated.name })
+        }}
       >
-        <TeamForm
-          formRef={form}
-          name={name}
-          description={description}
-          errors={errors}
-          onName={(value) => {
-            setName(value)
-            setErrors((current) => ({ ...current, fields: { ...current.fields, name: undefined } }))
-          }}
-          onDescription={setDescription}
-          onSubmit={submit}
-          onCancel={close}
-          pending={mutation.isPending}
-          failureTitle="Could not save"
-          submitLabel="Save changes"
-        />
-      </Modal>
+        {(form) => <TeamFields form={form} />}
+      </FormDialog>
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack } from "@mantine/core"
+import { Alert, Button, Group, Modal, type ModalProps, Stack } from "@mantine/core"
 import { type UseFormReturnType, useForm } from "@mantine/form"
 import { type UseMutationResult, useMutation } from "@tanstack/react-query"
 import { Schema } from "effect"
@@ -12,6 +12,7 @@ export interface FormDialogProps<V extends Values, A, I, R> {
   readonly opened: boolean
   readonly onClose: () => void
   readonly title: ReactNode
+  readonly size?: ModalProps["size"]
   /** The values the form starts from each time the dialog opens; their keys are the fields. */
   readonly initialValues: V
   /** core's schema for the request: checked here first, as the server will decode it. */
@@ -41,7 +42,7 @@ export interface FormDialogProps<V extends Values, A, I, R> {
  * nothing closes it while the request is on its way.
  */
 export const FormDialog = <V extends Values, A, I, R>(props: FormDialogProps<V, A, I, R>) => {
-  const { opened, onClose, onSaved, submit, title } = props
+  const { opened, onClose, onSaved, submit, title, size = "lg" } = props
   const mutation = useMutation({
     mutationFn: submit,
     onSuccess: async (result: R) => {
@@ -53,7 +54,7 @@ export const FormDialog = <V extends Values, A, I, R>(props: FormDialogProps<V, 
     if (!mutation.isPending) onClose()
   }
   return (
-    <Modal opened={opened} onClose={dismiss} title={title} centered size="lg">
+    <Modal opened={opened} onClose={dismiss} title={title} centered size={size}>
       {/* The form lives inside the modal's content, so each opening starts from initialValues. */}
       <FormDialogForm {...props} mutation={mutation} dismiss={dismiss} />
     </Modal>
