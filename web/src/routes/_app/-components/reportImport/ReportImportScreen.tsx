@@ -231,7 +231,7 @@ export const ReportImportScreen = () => {
             {allIssues.length > 0 && (
               <Stack gap={6}>
                 <Title order={3} fz="sm">
-                  {plural(allIssues.length, "error")} ({invalidRows.toLocaleString()} rows in the preview,{" "}
+                  {plural(allIssues.length, "error")} ({plural(invalidRows, "row")} in the preview,{" "}
                   {run.totals.failed.toLocaleString()} on the server)
                 </Title>
                 <IssuesTable issues={allIssues} label="Import errors" />
