@@ -13,6 +13,8 @@ export interface FormDialogProps<V extends Values, A, I, R> {
   readonly onClose: () => void
   readonly title: ReactNode
   readonly size?: ModalProps["size"]
+  /** A sentence above the form about what submitting it does. */
+  readonly intro?: ReactNode
   /** The values the form starts from each time the dialog opens; their keys are the fields. */
   readonly initialValues: V
   /** core's schema for the request: checked here first, as the server will decode it. */
@@ -62,6 +64,7 @@ export const FormDialog = <V extends Values, A, I, R>(props: FormDialogProps<V, 
 }
 
 const FormDialogForm = <V extends Values, A, I, R>({
+  intro,
   initialValues,
   schema,
   toInput = (values) => values,
@@ -115,6 +118,7 @@ const FormDialogForm = <V extends Values, A, I, R>({
   return (
     <form ref={element} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        {intro}
         {formError !== null && (
           <Alert color="red" variant="light" icon={<AlertIcon />} role="alert" title={errorTitle}>
             {formError}

@@ -1,28 +1,22 @@
 import { type Company, InviteUser, type Role, roleLabels, rolesForCompanyKind } from "@folio/core"
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core"
+import { Button, NativeSelect, Text, TextInput } from "@mantine/core"
+import type { UseFormReturnType } from "@mantine/form"
 import { useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
-import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { Either } from "effect"
-import { type FormEvent, useRef, useState } from "react"
+import { useQueryClient } from "@tanstack/react-query"
+import { useState } from "react"
 import { companyKeys } from "../../../../api/companies"
 import { inviteUser, userKeys } from "../../../../api/users"
-import { AlertIcon } from "../../../../components/icons"
 import { CompanySelect } from "../directory/CompanySelect"
-import {
-  type FormErrors,
-  focusFirstInvalid,
-  noFormErrors,
-  serverFormErrors,
-  validateWith,
-} from "../directory/forms"
+import { FormDialog } from "../directory/FormDialog"
 
-const fields = ["email", "name", "companyId", "role"] as const
-type Field = (typeof fields)[number]
-const validate = validateWith(InviteUser, fields)
-
-/** The only 409 of an invitation: the email already has an account. */
-const inviteConflictField = (): Field => "email"
+interface Values extends Record<string, unknown> {
+  readonly email: string
+  readonly name: string
+  /** "" until a company is chosen. */
+  readonly companyId: string
+  readonly role: Role
+}
 
 const roleHint = (company: Company | undefined): string =>
   company === undefined
@@ -44,152 +38,107 @@ export const InviteUserDialog = ({
 }) => {
   const [opened, { open, close }] = useDisclosure(false)
   const queryClient = useQueryClient()
-  const form = useRef<HTMLFormElement>(null)
-  const [email, setEmail] = useState("")
-  const [name, setName] = useState("")
-  const [company, setCompany] = useState<Company | undefined>(fixedCompany)
-  const [role, setRole] = useState<Role>("reader")
-  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors)
-  const allowedRoles = company === undefined ? (["reader"] as const) : rolesForCompanyKind(company.kind)
-
-  const clear = (field: Field) =>
-    setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }))
-
-  const mutation = useMutation({
-    mutationFn: inviteUser,
-    onSuccess: async (user) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: companyKeys.detail(user.companyId) }),
-        queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
-      ])
-      notifications.show({
-        color: "teal",
-        title: "Invitation sent",
-        message: `${user.name} (${user.email}) can set a password from the email within 7 days.`,
-      })
-      close()
-    },
-    onError: (error) => {
-      setErrors(serverFormErrors(error, fields, inviteConflictField))
-      focusFirstInvalid(form.current)
-    },
-  })
-
-  const start = () => {
-    setEmail("")
-    setName("")
-    setCompany(fixedCompany)
-    setRole("reader")
-    setErrors(noFormErrors)
-    mutation.reset()
-    open()
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    Either.match(validate({ email, name, companyId: company?.id ?? "", role }), {
-      onLeft: (found) => {
-        // An empty company fails as "not a UUID": say what to do instead.
-        const fieldsFound =
-          company === undefined ? { ...found.fields, companyId: "Choose a company" } : found.fields
-        setErrors({ fields: fieldsFound, form: found.form })
-        focusFirstInvalid(form.current)
-      },
-      onRight: (payload) => {
-        setErrors(noFormErrors)
-        mutation.mutate(payload)
-      },
-    })
-  }
-
+  const initial: Values = { email: "", name: "", companyId: fixedCompany?.id ?? "", role: "reader" }
   return (
     <>
-      <Button size={size} onClick={start}>
+      <Button size={size} onClick={open}>
         Invite user
       </Button>
-      <Modal
+      <FormDialog
         opened={opened}
-        onClose={() => !mutation.isPending && close()}
+        onClose={close}
         title={fixedCompany ? `Invite someone to ${fixedCompany.name}` : "Invite user"}
-        centered
+        size="md"
+        intro={
+          <Text fz="sm" c="dimmed">
+            They get an email with a link to set their password. The link works for 7 days.
+          </Text>
+        }
+        initialValues={initial}
+        schema={InviteUser}
+        submit={inviteUser}
+        // The only 409 of an invitation: the email already has an account.
+        conflictField={() => "email"}
+        errorTitle="Could not invite"
+        submitLabel="Send invitation"
+        onSaved={async (user) => {
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+            queryClient.invalidateQueries({ queryKey: companyKeys.detail(user.companyId) }),
+            queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
+          ])
+          notifications.show({
+            color: "teal",
+            title: "Invitation sent",
+            message: `${user.name} (${user.email}) can set a password from the email within 7 days.`,
+          })
+        }}
       >
-        <form ref={form} onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text fz="sm" c="dimmed">
-              They get an email with a link to set their password. The link works for 7 days.
-            </Text>
-            {errors.form !== null && (
-              <Alert color="red" variant="light" icon={<AlertIcon />} role="alert" title="Could not invite">
-                {errors.form}
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              required
-              withAsterisk={false}
-              placeholder="name@example.com"
-              value={email}
-              error={errors.fields.email}
-              onChange={(event) => {
-                setEmail(event.currentTarget.value)
-                clear("email")
-              }}
-              data-autofocus
-            />
-            <TextInput
-              label="Name"
-              autoComplete="off"
-              required
-              withAsterisk={false}
-              maxLength={120}
-              value={name}
-              error={errors.fields.name}
-              onChange={(event) => {
-                setName(event.currentTarget.value)
-                clear("name")
-              }}
-            />
-            {fixedCompany ? (
-              <TextInput label="Company" value={fixedCompany.name} readOnly variant="filled" />
-            ) : (
-              <CompanySelect
-                label="Company"
-                required
-                value={company?.id}
-                error={errors.fields.companyId}
-                onChange={(next) => {
-                  setCompany(next)
-                  clear("companyId")
-                  if (next !== undefined && !rolesForCompanyKind(next.kind).includes(role)) setRole("reader")
-                }}
-              />
-            )}
-            <NativeSelect
-              label="Role"
-              description={roleHint(company)}
-              value={role}
-              error={errors.fields.role}
-              onChange={(event) => {
-                setRole(event.currentTarget.value as Role)
-                clear("role")
-              }}
-              data={allowedRoles.map((value) => ({ value, label: roleLabels[value] }))}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Send invitation
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        {(form) => <InviteFields form={form} fixedCompany={fixedCompany} />}
+      </FormDialog>
+    </>
+  )
+}
+
+const InviteFields = ({
+  form,
+  fixedCompany,
+}: {
+  readonly form: UseFormReturnType<Values>
+  readonly fixedCompany: Company | undefined
+}) => {
+  const [company, setCompany] = useState<Company | undefined>(fixedCompany)
+  const allowedRoles = company === undefined ? (["reader"] as const) : rolesForCompanyKind(company.kind)
+  const companyError = form.errors.companyId
+  return (
+    <>
+      <TextInput
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        required
+        withAsterisk={false}
+        placeholder="name@example.com"
+        {...form.getInputProps("email")}
+      />
+      <TextInput
+        label="Name"
+        autoComplete="off"
+        required
+        withAsterisk={false}
+        maxLength={120}
+        {...form.getInputProps("name")}
+      />
+      {fixedCompany ? (
+        <TextInput label="Company" value={fixedCompany.name} readOnly variant="filled" />
+      ) : (
+        <CompanySelect
+          label="Company"
+          required
+          value={company?.id}
+          // An empty company fails as "not a UUID": say what to do instead.
+          error={
+            companyError === undefined
+              ? undefined
+              : company === undefined
+                ? "Choose a company"
+                : String(companyError)
+          }
+          onChange={(next) => {
+            setCompany(next)
+            form.setFieldValue("companyId", next?.id ?? "")
+            if (next !== undefined && !rolesForCompanyKind(next.kind).includes(form.values.role))
+              form.setFieldValue("role", "reader")
+          }}
+        />
+      )}
+      <NativeSelect
+        label="Role"
+        description={roleHint(company)}
+        {...form.getInputProps("role")}
+        data={allowedRoles.map((value) => ({ value, label: roleLabels[value] }))}
+      />
     </>
   )
 }
