@@ -196,6 +196,27 @@ test.describe("as the admin", () => {
     await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("")
   })
 
+  test("the edit dialog starts from the company's values, explains a bad domain on its field, then saves the new name", async ({
+    page,
+  }) => {
+    const company = await createCompany(page.request, unique("Editable"))
+    const renamed = unique("Renamed")
+    await page.goto(`/companies/${company.id}`)
+    await page.getByRole("button", { name: "Edit company" }).click()
+    const dialog = page.getByRole("dialog", { name: `Edit ${company.name}` })
+    await expect(dialog.getByLabel("Name")).toHaveValue(company.name)
+    await expect(dialog.getByLabel("Name")).toBeFocused()
+    await dialog.getByLabel("Domain").fill("https://example.com/path")
+    await dialog.getByRole("button", { name: "Save changes" }).click()
+    await expect(dialog.getByLabel("Domain")).toHaveAccessibleDescription(/Enter a domain like example\.com/)
+    await expect(dialog.getByLabel("Domain")).toBeFocused()
+    await dialog.getByLabel("Domain").fill("")
+    await dialog.getByLabel("Name").fill(renamed)
+    await dialog.getByRole("button", { name: "Save changes" }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible()
+  })
+
   test("a company that does not exist shows the not-found screen", async ({ page }) => {
     await page.goto("/companies/00000000-0000-4000-8000-000000000000")
     await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible()
