@@ -80,7 +80,8 @@ describe("revisions", () => {
     const last = await revision(report.id, report.version)
     expect(last.fields.body).toBe(typed)
     expect(report.version).toBe(302)
-  })
+    // 600 requests one after another: on a loaded CI machine that outlasts the default 30 s.
+  }, 180_000)
 
   it("an idle gap starts a new revision; saves within it keep extending the session's one", async () => {
     let report = await create("analyst", "one")
