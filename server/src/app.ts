@@ -53,6 +53,9 @@ const TunnelLive = (forwardTimeout: Duration.Duration | undefined) =>
     }),
   ).pipe(Layer.provide(ErrorInbox.Default))
 
+/** How long an idle keep-alive connection stays open: past the 60 s idle timeout of common load balancers. */
+const keepAliveMs = 65_000
+
 /** How long a stopping server lets open connections finish before it closes them. */
 const shutdownGraceMs = 5_000
 
@@ -105,7 +108,10 @@ export const HttpLive = (options: ServerOptions = {}) =>
       )
       let node: Server | undefined
       const makeServer = () => {
+        // Keep idle connections longer than the clients and proxies that reuse them (Node's 5 s
+        // races a client sending on a socket the server is closing: ECONNRESET on a good request).
         node = createServer()
+        node.keepAliveTimeout = keepAliveMs
         node.on("request", answerUntilServing)
         return node
       }

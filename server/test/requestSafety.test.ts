@@ -233,3 +233,28 @@ describe("stopping", () => {
     await expect(stalled.answer).rejects.toThrow()
   })
 })
+
+describe("keep-alive", () => {
+  it("a connection idle for longer than Node's 5 s default still carries the client's next request", async () => {
+    const { Agent, get } = await import("node:http")
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const fetchHealth = () =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const request = get(`${server.url}/api/health`, { agent }, (response) => {
+          response.resume()
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, socket: request.socket }))
+        })
+        request.on("error", reject)
+      })
+    try {
+      const first = await fetchHealth()
+      await new Promise((done) => setTimeout(done, 6_000))
+      // With Node's default the server had closed it; a client sending just then met ECONNRESET.
+      const second = await fetchHealth()
+      expect(second.status).toBe(200)
+      expect(second.socket).toBe(first.socket)
+    } finally {
+      agent.destroy()
+    }
+  }, 30_000)
+})
