@@ -266,13 +266,7 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
      */
     const endSession = (actor: Actor, id: string, reach: ReportReach) =>
       Effect.gen(function* () {
-        yield* repo
-          .lock(id, actor.user.id, reach)
-          .pipe(
-            Effect.flatMap(
-              Option.match({ onNone: () => Effect.fail(reportNotFound()), onSome: Effect.succeed }),
-            ),
-          )
+        yield* lockForEdit(actor, id, reach)
         yield* repo.closeRevisions(id, actor.user.id)
         return yield* get(actor, id, { kind: "staff" }).pipe(Effect.orDie)
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
