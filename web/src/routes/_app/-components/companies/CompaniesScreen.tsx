@@ -1,16 +1,44 @@
-import type { CompanyKind, CompanyStatus } from "@folio/core"
-import { pluralNoun } from "@folio/core"
-import { Button, Code, Group, Loader, NativeSelect, Paper, Stack, Table, Text } from "@mantine/core"
+import { type Company, pluralNoun } from "@folio/core"
+import { Code, Text } from "@mantine/core"
 import { useDocumentTitle } from "@mantine/hooks"
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query"
-import { useDeferredValue } from "react"
 import { type CompanyFilters, companiesInfiniteQueryOptions } from "../../../../api/companies"
 import { AnchorLink } from "../directory/AnchorLink"
 import { CompanyKindBadge, CompanyStatusBadge } from "../directory/badges"
-import { EmptyList, LoadMore, PageHeader } from "../directory/layout"
+import {
+  type DirectoryColumn,
+  DirectoryScreen,
+  FilterSelect,
+  useShownFilters,
+} from "../directory/DirectoryScreen"
 import { useCanManage, useGrant } from "../directory/permissions"
 import { SearchInput } from "../directory/SearchInput"
 import { NewCompanyDialog } from "./NewCompanyDialog"
+
+const columns: ReadonlyArray<DirectoryColumn<Company>> = [
+  {
+    header: "Name",
+    cell: (company) => (
+      <AnchorLink to="/companies/$companyId" params={{ companyId: company.id }} fw={600} fz="sm">
+        {company.name}
+      </AnchorLink>
+    ),
+  },
+  { header: "Slug", cell: (company) => <Code>{company.slug}</Code> },
+  { header: "Kind", cell: (company) => <CompanyKindBadge kind={company.kind} /> },
+  { header: "Status", cell: (company) => <CompanyStatusBadge status={company.status} /> },
+  { header: "Users", align: "right", cell: (company) => company.userCount.toLocaleString() },
+  { header: "Teams", align: "right", cell: (company) => company.teamCount.toLocaleString() },
+  {
+    header: "Domain",
+    cell: (company) =>
+      company.domain ?? (
+        <Text component="span" c="dimmed" fz="sm">
+          —
+        </Text>
+      ),
+  },
+]
 
 export const CompaniesScreen = ({
   filters,
@@ -22,159 +50,69 @@ export const CompaniesScreen = ({
   useDocumentTitle("Companies · Folio")
   const seesAll = useGrant("companies.read") === "all"
   const canCreate = useCanManage("companies.manage")
-  // While the next filter's rows load, the current ones stay on screen.
-  const shown = useDeferredValue(filters)
-  const query = useSuspenseInfiniteQuery(companiesInfiniteQueryOptions(shown))
-  const companies = query.data.pages.flatMap((page) => page.items)
-  const filtered = filters.q !== undefined || filters.kind !== undefined || filters.status !== undefined
-  const updating = shown !== filters
-
+  const { shown, updating } = useShownFilters(filters)
+  const list = useSuspenseInfiniteQuery(companiesInfiniteQueryOptions(shown))
   return (
-    <Stack gap="lg" maw={1200}>
-      <PageHeader
-        title="Companies"
-        description={
-          seesAll
-            ? "The publisher and its client companies, their teams and people."
-            : "Your company, its teams and people."
-        }
-        actions={canCreate ? <NewCompanyDialog /> : undefined}
-      />
-      <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-        {seesAll && (
-          <Group
-            component="search"
-            aria-label="Filter companies"
-            gap="sm"
-            align="flex-end"
-            mb="md"
-            wrap="wrap"
-          >
-            <SearchInput
-              label="Search"
-              placeholder="Name or slug"
-              value={filters.q}
-              onSearch={(q) => onFiltersChange({ q })}
-            />
-            <NativeSelect
-              label="Kind"
-              value={filters.kind ?? ""}
-              onChange={(event) =>
-                onFiltersChange({ kind: (event.currentTarget.value || undefined) as CompanyKind | undefined })
-              }
-              data={[
-                { value: "", label: "All kinds" },
-                { value: "client", label: "Client" },
-                { value: "publisher", label: "Publisher" },
-              ]}
-            />
-            <NativeSelect
-              label="Status"
-              value={filters.status ?? ""}
-              onChange={(event) =>
-                onFiltersChange({
-                  status: (event.currentTarget.value || undefined) as CompanyStatus | undefined,
-                })
-              }
-              data={[
-                { value: "", label: "Any status" },
-                { value: "active", label: "Active" },
-                { value: "suspended", label: "Suspended" },
-              ]}
-            />
-            {updating && <Loader size="sm" mb={8} aria-label="Updating the list" />}
-          </Group>
-        )}
-        {companies.length === 0 ? (
-          filtered ? (
-            <EmptyList
-              title="No company matches these filters"
-              description="Try another search, or clear the filters."
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => onFiltersChange({ q: undefined, kind: undefined, status: undefined })}
-                >
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyList
-              title="No companies yet"
-              description={
-                canCreate ? "Create the first client company." : "There is nothing to show here yet."
-              }
-              action={canCreate ? <NewCompanyDialog /> : undefined}
-            />
-          )
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table
-                highlightOnHover
-                verticalSpacing="sm"
-                aria-label="Companies"
-                opacity={updating ? 0.6 : 1}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Slug</Table.Th>
-                    <Table.Th>Kind</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Users</Table.Th>
-                    <Table.Th ta="right">Teams</Table.Th>
-                    <Table.Th>Domain</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {companies.map((company) => (
-                    <Table.Tr key={company.id}>
-                      <Table.Td>
-                        <AnchorLink
-                          to="/companies/$companyId"
-                          params={{ companyId: company.id }}
-                          fw={600}
-                          fz="sm"
-                        >
-                          {company.name}
-                        </AnchorLink>
-                      </Table.Td>
-                      <Table.Td>
-                        <Code>{company.slug}</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <CompanyKindBadge kind={company.kind} />
-                      </Table.Td>
-                      <Table.Td>
-                        <CompanyStatusBadge status={company.status} />
-                      </Table.Td>
-                      <Table.Td ta="right">{company.userCount.toLocaleString()}</Table.Td>
-                      <Table.Td ta="right">{company.teamCount.toLocaleString()}</Table.Td>
-                      <Table.Td>
-                        {company.domain ?? (
-                          <Text component="span" c="dimmed" fz="sm">
-                            —
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <LoadMore
-              shown={companies.length}
-              noun={pluralNoun(companies.length, "company", "companies")}
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              error={query.isFetchNextPageError ? query.error : null}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
-          </>
-        )}
-      </Paper>
-    </Stack>
+    <DirectoryScreen
+      title="Companies"
+      description={
+        seesAll
+          ? "The publisher and its client companies, their teams and people."
+          : "Your company, its teams and people."
+      }
+      actions={canCreate ? <NewCompanyDialog /> : undefined}
+      filters={filters}
+      onFiltersChange={onFiltersChange}
+      filterBar={
+        seesAll
+          ? {
+              label: "Filter companies",
+              children: (
+                <>
+                  <SearchInput
+                    label="Search"
+                    placeholder="Name or slug"
+                    value={filters.q}
+                    onSearch={(q) => onFiltersChange({ q })}
+                  />
+                  <FilterSelect
+                    label="Kind"
+                    anyLabel="All kinds"
+                    value={filters.kind}
+                    onChange={(kind) => onFiltersChange({ kind })}
+                    options={[
+                      { value: "client", label: "Client" },
+                      { value: "publisher", label: "Publisher" },
+                    ]}
+                  />
+                  <FilterSelect
+                    label="Status"
+                    anyLabel="Any status"
+                    value={filters.status}
+                    onChange={(status) => onFiltersChange({ status })}
+                    options={[
+                      { value: "active", label: "Active" },
+                      { value: "suspended", label: "Suspended" },
+                    ]}
+                  />
+                </>
+              ),
+            }
+          : undefined
+      }
+      updating={updating}
+      list={list}
+      label="Companies"
+      columns={columns}
+      rowKey={(company) => company.id}
+      minWidth={760}
+      noun={(count) => pluralNoun(count, "company", "companies")}
+      empty={{
+        noMatch: "No company matches these filters",
+        title: "No companies yet",
+        description: canCreate ? "Create the first client company." : "There is nothing to show here yet.",
+        action: canCreate ? <NewCompanyDialog /> : undefined,
+      }}
+    />
   )
 }

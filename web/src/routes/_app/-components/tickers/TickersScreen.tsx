@@ -1,24 +1,17 @@
 import type { Ticker } from "@folio/core"
 import { pluralNoun } from "@folio/core"
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from "@mantine/core"
+import { Badge, Button, CloseButton, Text, UnstyledButton } from "@mantine/core"
 import { useDisclosure, useDocumentTitle } from "@mantine/hooks"
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query"
-import { useDeferredValue, useState } from "react"
+import { useState } from "react"
 import { type TickerFilters, tickersInfiniteQueryOptions } from "../../../../api/tickers"
 import { PlusIcon } from "../../../../components/icons"
-import { EmptyList, LoadMore, PageHeader } from "../directory/layout"
+import {
+  type DirectoryColumn,
+  DirectoryScreen,
+  FilterSelect,
+  useShownFilters,
+} from "../directory/DirectoryScreen"
 import { useCanManage } from "../directory/permissions"
 import { SearchInput } from "../directory/SearchInput"
 import { TickerFormDialog } from "./TickerFormDialog"
@@ -31,11 +24,61 @@ export interface TickersSearch extends TickerFilters {
   readonly symbol?: string | undefined
 }
 
-const Dash = () => (
-  <Text component="span" c="dimmed" fz="sm">
-    —
-  </Text>
-)
+/** The columns; `open` shows a ticker in the side panel, `onSector` filters by its sector. */
+const columnsOf = (
+  open: (symbol: string) => void,
+  onSector: (sector: string) => void,
+): ReadonlyArray<DirectoryColumn<Ticker>> => [
+  {
+    header: "Symbol",
+    cell: (ticker) => (
+      <UnstyledButton
+        className={classes.symbol}
+        onClick={() => open(ticker.symbol)}
+        aria-label={`Open ${ticker.symbol}, ${ticker.name}`}
+      >
+        {ticker.symbol}
+      </UnstyledButton>
+    ),
+  },
+  { header: "Name", cell: (ticker) => ticker.name },
+  { header: "Exchange", cell: (ticker) => ticker.exchange },
+  {
+    header: "Sector",
+    cell: (ticker) => (
+      <UnstyledButton
+        fz="sm"
+        className={classes.sector}
+        onClick={() => onSector(ticker.sector)}
+        title={`Only ${ticker.sector}`}
+      >
+        {ticker.sector}
+      </UnstyledButton>
+    ),
+  },
+  { header: "Currency", cell: (ticker) => ticker.currency },
+  { header: "Country", cell: (ticker) => ticker.country },
+  {
+    header: "Status",
+    cell: (ticker) => (
+      <Badge variant="light" radius="sm" color={ticker.active ? "teal" : "gray"}>
+        {ticker.active ? "Active" : "Inactive"}
+      </Badge>
+    ),
+  },
+  {
+    header: "Reports",
+    align: "right",
+    cell: (ticker) =>
+      ticker.reportCount === 0 ? (
+        <Text component="span" c="dimmed" fz="sm">
+          —
+        </Text>
+      ) : (
+        ticker.reportCount.toLocaleString()
+      ),
+  },
+]
 
 export const TickersScreen = ({
   search,
@@ -47,12 +90,8 @@ export const TickersScreen = ({
   useDocumentTitle(search.symbol ? `${search.symbol} · Tickers · Folio` : "Tickers · Folio")
   const canManage = useCanManage("tickers.manage")
   const filters: TickerFilters = { q: search.q, sector: search.sector, active: search.active }
-  // While the next filter's rows load, the current ones stay on screen.
-  const shown = useDeferredValue(filters)
-  const query = useSuspenseInfiniteQuery(tickersInfiniteQueryOptions(shown))
-  const tickers = query.data.pages.flatMap((page) => page.items)
-  const filtered = filters.q !== undefined || filters.sector !== undefined || filters.active !== undefined
-  const updating = shown.q !== filters.q || shown.sector !== filters.sector || shown.active !== filters.active
+  const { shown, updating } = useShownFilters(filters)
+  const list = useSuspenseInfiniteQuery(tickersInfiniteQueryOptions(shown))
 
   const [creating, create] = useDisclosure(false)
   const [importing, importDialog] = useDisclosure(false)
@@ -66,161 +105,88 @@ export const TickersScreen = ({
   ) : undefined
 
   return (
-    <Stack gap="lg" maw={1200}>
-      <PageHeader
-        title="Tickers"
-        description="The securities research is written about. Open one for its details and reports."
-        actions={
-          canManage ? (
-            <>
-              <Button variant="default" onClick={importDialog.open}>
-                Import CSV
-              </Button>
-              {newTicker}
-            </>
-          ) : undefined
-        }
-      />
-      <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-        <Group component="search" aria-label="Filter tickers" gap="sm" align="flex-end" mb="md" wrap="wrap">
-          <SearchInput
-            label="Search"
-            placeholder="Symbol or name"
-            value={search.q}
-            onSearch={(q) => onSearchChange({ q })}
-          />
-          <NativeSelect
-            label="Status"
-            value={search.active === undefined ? "" : search.active ? "active" : "inactive"}
-            onChange={(event) => {
-              const value = event.currentTarget.value
-              onSearchChange({ active: value === "" ? undefined : value === "active" })
-            }}
-            data={[
-              { value: "", label: "Any status" },
-              { value: "active", label: "Active" },
-              { value: "inactive", label: "Inactive" },
-            ]}
-          />
-          {search.sector !== undefined && (
-            <Badge
-              size="lg"
-              variant="light"
-              radius="sm"
-              mb={4}
-              rightSection={
-                <CloseButton
-                  size="xs"
-                  aria-label={`Remove the sector filter ${search.sector}`}
-                  onClick={() => onSearchChange({ sector: undefined })}
-                />
-              }
-            >
-              Sector: {search.sector}
-            </Badge>
-          )}
-          {updating && <Loader size="sm" mb={8} aria-label="Updating the list" />}
-        </Group>
-        {tickers.length === 0 ? (
-          filtered ? (
-            <EmptyList
-              title="No ticker matches these filters"
-              description="Try another search, or clear the filters."
-              action={
-                <Button
-                  variant="default"
-                  onClick={() => onSearchChange({ q: undefined, sector: undefined, active: undefined })}
-                >
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyList
-              title="No tickers yet"
-              description={
-                canManage
-                  ? "Add the securities you cover one by one, or import a CSV of them."
-                  : "Nobody has added a ticker yet."
-              }
-              action={newTicker}
-            />
-          )
-        ) : (
+    <DirectoryScreen
+      title="Tickers"
+      description="The securities research is written about. Open one for its details and reports."
+      actions={
+        canManage ? (
           <>
-            <Table.ScrollContainer minWidth={880}>
-              <Table highlightOnHover verticalSpacing="sm" aria-label="Tickers" opacity={updating ? 0.6 : 1}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Symbol</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Exchange</Table.Th>
-                    <Table.Th>Sector</Table.Th>
-                    <Table.Th>Currency</Table.Th>
-                    <Table.Th>Country</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Reports</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {tickers.map((ticker) => (
-                    <Table.Tr
-                      key={ticker.symbol}
-                      className={classes.row}
-                      data-selected={ticker.symbol === search.symbol || undefined}
-                      onClick={(event) => {
-                        // Clicks on the row's own controls are theirs.
-                        if ((event.target as HTMLElement).closest("button, a")) return
-                        open(ticker.symbol)
-                      }}
-                    >
-                      <Table.Td>
-                        <UnstyledButton
-                          className={classes.symbol}
-                          onClick={() => open(ticker.symbol)}
-                          aria-label={`Open ${ticker.symbol}, ${ticker.name}`}
-                        >
-                          {ticker.symbol}
-                        </UnstyledButton>
-                      </Table.Td>
-                      <Table.Td>{ticker.name}</Table.Td>
-                      <Table.Td>{ticker.exchange}</Table.Td>
-                      <Table.Td>
-                        <UnstyledButton
-                          fz="sm"
-                          className={classes.sector}
-                          onClick={() => onSearchChange({ sector: ticker.sector })}
-                          title={`Only ${ticker.sector}`}
-                        >
-                          {ticker.sector}
-                        </UnstyledButton>
-                      </Table.Td>
-                      <Table.Td>{ticker.currency}</Table.Td>
-                      <Table.Td>{ticker.country}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" radius="sm" color={ticker.active ? "teal" : "gray"}>
-                          {ticker.active ? "Active" : "Inactive"}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {ticker.reportCount === 0 ? <Dash /> : ticker.reportCount.toLocaleString()}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <LoadMore
-              shown={tickers.length}
-              noun={pluralNoun(tickers.length, "ticker", "tickers")}
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              error={query.isFetchNextPageError ? query.error : null}
-              onLoadMore={() => void query.fetchNextPage()}
-            />
+            <Button variant="default" onClick={importDialog.open}>
+              Import CSV
+            </Button>
+            {newTicker}
           </>
-        )}
-      </Paper>
+        ) : undefined
+      }
+      filters={filters}
+      onFiltersChange={onSearchChange}
+      filterBar={{
+        label: "Filter tickers",
+        children: (
+          <>
+            <SearchInput
+              label="Search"
+              placeholder="Symbol or name"
+              value={search.q}
+              onSearch={(q) => onSearchChange({ q })}
+            />
+            <FilterSelect
+              label="Status"
+              anyLabel="Any status"
+              value={search.active === undefined ? undefined : search.active ? "active" : "inactive"}
+              onChange={(status) =>
+                onSearchChange({ active: status === undefined ? undefined : status === "active" })
+              }
+              options={[
+                { value: "active", label: "Active" },
+                { value: "inactive", label: "Inactive" },
+              ]}
+            />
+            {search.sector !== undefined && (
+              <Badge
+                size="lg"
+                variant="light"
+                radius="sm"
+                mb={4}
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label={`Remove the sector filter ${search.sector}`}
+                    onClick={() => onSearchChange({ sector: undefined })}
+                  />
+                }
+              >
+                Sector: {search.sector}
+              </Badge>
+            )}
+          </>
+        ),
+      }}
+      updating={updating}
+      list={list}
+      label="Tickers"
+      columns={columnsOf(open, (sector) => onSearchChange({ sector }))}
+      rowKey={(ticker) => ticker.symbol}
+      rowProps={(ticker) => ({
+        className: classes.row,
+        "data-selected": ticker.symbol === search.symbol || undefined,
+        onClick: (event) => {
+          // Clicks on the row's own controls are theirs.
+          if ((event.target as HTMLElement).closest("button, a")) return
+          open(ticker.symbol)
+        },
+      })}
+      minWidth={880}
+      noun={(count) => pluralNoun(count, "ticker", "tickers")}
+      empty={{
+        noMatch: "No ticker matches these filters",
+        title: "No tickers yet",
+        description: canManage
+          ? "Add the securities you cover one by one, or import a CSV of them."
+          : "Nobody has added a ticker yet.",
+        action: newTicker,
+      }}
+    >
       <TickerPanel
         symbol={search.symbol}
         onClose={() => onSearchChange({ symbol: undefined })}
@@ -241,6 +207,6 @@ export const TickersScreen = ({
           <TickerImportDialog opened={importing} onClose={importDialog.close} />
         </>
       )}
-    </Stack>
+    </DirectoryScreen>
   )
 }
