@@ -1,38 +1,27 @@
-import { type Company, type CompanyStatus, type Entitlements, UpdateCompany } from "@folio/core"
-import { Button, NativeSelect, TextInput } from "@mantine/core"
+import { type Company, type Entitlements, UpdateCompany } from "@folio/core"
+import { Button } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
 import { useQueryClient } from "@tanstack/react-query"
 import { companyKeys, updateCompany } from "../../../../api/companies"
 import { FormDialog } from "../directory/FormDialog"
-import { EntitlementsField } from "./EntitlementsField"
-import { companyConflictField } from "./NewCompanyDialog"
-
-interface Values extends Record<string, unknown> {
-  readonly name: string
-  readonly domain: string
-  readonly status: CompanyStatus
-  readonly entitlements: Entitlements
-}
-
-const valuesOf = (company: Company): Values => ({
-  name: company.name,
-  domain: company.domain ?? "",
-  status: company.status,
-  entitlements: company.entitlements,
-})
+import {
+  CompanyFields,
+  type CompanyValues,
+  companyConflictField,
+  companyValuesOf,
+  domainInput,
+} from "./CompanyFields"
 
 const sameEntitlements = (a: Entitlements, b: Entitlements): boolean =>
   a === "all" || b === "all" ? a === b : a.length === b.length && a.every((sector, i) => sector === b[i])
 
 /** Only what changed is sent. */
-const patchOf = (company: Company) => (values: Values) => {
-  const before = valuesOf(company)
+const patchOf = (company: Company) => (values: CompanyValues) => {
+  const before = companyValuesOf(company)
   return {
     ...(values.name !== before.name ? { name: values.name } : {}),
-    ...(values.domain !== before.domain
-      ? { domain: values.domain.trim() === "" ? null : values.domain }
-      : {}),
+    ...(values.domain !== before.domain ? { domain: domainInput(values.domain) } : {}),
     ...(values.status !== before.status ? { status: values.status } : {}),
     ...(sameEntitlements(values.entitlements, before.entitlements)
       ? {}
@@ -44,7 +33,6 @@ const patchOf = (company: Company) => (values: Values) => {
 export const EditCompanyDialog = ({ company }: { readonly company: Company }) => {
   const [opened, { open, close }] = useDisclosure(false)
   const queryClient = useQueryClient()
-  const isPublisher = company.kind === "publisher"
   return (
     <>
       <Button variant="default" onClick={open}>
@@ -54,7 +42,7 @@ export const EditCompanyDialog = ({ company }: { readonly company: Company }) =>
         opened={opened}
         onClose={close}
         title={`Edit ${company.name}`}
-        initialValues={valuesOf(company)}
+        initialValues={companyValuesOf(company)}
         schema={UpdateCompany}
         toInput={patchOf(company)}
         isEmpty={(patch) => Object.keys(patch).length === 0}
@@ -68,39 +56,7 @@ export const EditCompanyDialog = ({ company }: { readonly company: Company }) =>
           notifications.show({ color: "teal", title: "Company saved", message: updated.name })
         }}
       >
-        {(form) => (
-          <>
-            <TextInput
-              label="Name"
-              required
-              withAsterisk={false}
-              maxLength={120}
-              {...form.getInputProps("name")}
-            />
-            <TextInput
-              label="Domain"
-              description="Optional. The email domain of the company's people, e.g. example.com."
-              {...form.getInputProps("domain")}
-              autoCapitalize="off"
-              spellCheck={false}
-            />
-            <NativeSelect
-              label="Status"
-              description={
-                isPublisher
-                  ? "The publisher cannot be suspended: its own staff would lose access."
-                  : "Suspended companies keep their data; their people lose access to reports."
-              }
-              {...form.getInputProps("status")}
-              disabled={isPublisher}
-              data={[
-                { value: "active", label: "Active" },
-                { value: "suspended", label: "Suspended" },
-              ]}
-            />
-            <EntitlementsField {...form.getInputProps("entitlements")} value={form.values.entitlements} />
-          </>
-        )}
+        {(form) => <CompanyFields form={form} company={company} />}
       </FormDialog>
     </>
   )

@@ -1,33 +1,23 @@
-import { type Company, CreateCompany, type Entitlements } from "@folio/core"
-import { Button, TextInput } from "@mantine/core"
-import type { UseFormReturnType } from "@mantine/form"
+import { type Company, CreateCompany } from "@folio/core"
+import { Button } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
 import { useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
-import { useState } from "react"
 import { companyKeys, createCompany } from "../../../../api/companies"
 import { FormDialog } from "../directory/FormDialog"
-import { slugify } from "../directory/format"
-import { EntitlementsField } from "./EntitlementsField"
+import {
+  CompanyFields,
+  type CompanyValues,
+  companyConflictField,
+  domainInput,
+  newCompanyValues,
+} from "./CompanyFields"
 
-/** A 409 names the value it is about: the slug or the domain. */
-export const companyConflictField = (message: string): "slug" | "domain" | undefined =>
-  /\bslug\b/i.test(message) ? "slug" : /\bdomain\b/i.test(message) ? "domain" : undefined
-
-interface Values extends Record<string, unknown> {
-  readonly name: string
-  readonly slug: string
-  readonly domain: string
-  readonly entitlements: Entitlements
-}
-
-const empty: Values = { name: "", slug: "", domain: "", entitlements: "all" }
-
-const toInput = (values: Values) => ({
+const toInput = (values: CompanyValues) => ({
   name: values.name,
   slug: values.slug.trim(),
-  domain: values.domain.trim() === "" ? null : values.domain,
+  domain: domainInput(values.domain),
   entitlements: values.entitlements,
 })
 
@@ -43,7 +33,7 @@ export const NewCompanyDialog = () => {
         opened={opened}
         onClose={close}
         title="New company"
-        initialValues={empty}
+        initialValues={newCompanyValues}
         schema={CreateCompany}
         toInput={toInput}
         submit={createCompany}
@@ -58,52 +48,8 @@ export const NewCompanyDialog = () => {
           await navigate({ to: "/companies/$companyId", params: { companyId: company.id } })
         }}
       >
-        {(form) => <NewCompanyFields form={form} />}
+        {(form) => <CompanyFields form={form} />}
       </FormDialog>
-    </>
-  )
-}
-
-const NewCompanyFields = ({ form }: { readonly form: UseFormReturnType<Values> }) => {
-  // Until the slug is typed by hand it follows the name.
-  const [slugTyped, setSlugTyped] = useState(false)
-  return (
-    <>
-      <TextInput
-        label="Name"
-        required
-        withAsterisk={false}
-        maxLength={120}
-        {...form.getInputProps("name")}
-        onChange={(event) => {
-          const name = event.currentTarget.value
-          form.setFieldValue("name", name)
-          if (!slugTyped) form.setFieldValue("slug", slugify(name))
-        }}
-      />
-      <TextInput
-        label="Slug"
-        description="Lower-case letters, digits and hyphens; used in links and by the CLI."
-        required
-        withAsterisk={false}
-        maxLength={60}
-        {...form.getInputProps("slug")}
-        onChange={(event) => {
-          setSlugTyped(true)
-          form.setFieldValue("slug", event.currentTarget.value)
-        }}
-        autoCapitalize="off"
-        spellCheck={false}
-      />
-      <TextInput
-        label="Domain"
-        description="Optional. The email domain of the company's people, e.g. example.com (used for SSO)."
-        {...form.getInputProps("domain")}
-        autoCapitalize="off"
-        spellCheck={false}
-        inputMode="url"
-      />
-      <EntitlementsField {...form.getInputProps("entitlements")} value={form.values.entitlements} />
     </>
   )
 }
