@@ -1,37 +1,15 @@
 import { AddTeamMember, type TeamDetail, type TeamMember, type TeamRole } from "@folio/core"
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  NativeSelect,
-  Select,
-  Stack,
-  Text,
-} from "@mantine/core"
+import { ActionIcon, Button, Menu, NativeSelect, Select, Text } from "@mantine/core"
+import type { UseFormReturnType } from "@mantine/form"
 import { useDebouncedValue, useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Either } from "effect"
-import { type FormEvent, useRef, useState } from "react"
+import { useState } from "react"
 import { addTeamMember, removeTeamMember, setTeamMemberRole, teamKeys } from "../../../../api/teams"
 import { userKeys, userOptionsQueryOptions } from "../../../../api/users"
-import { AlertIcon } from "../../../../components/icons"
 import { ConfirmModal } from "../directory/ConfirmModal"
-import {
-  type FormErrors,
-  focusFirstInvalid,
-  noFormErrors,
-  serverFormErrors,
-  validateWith,
-} from "../directory/forms"
+import { FormDialog } from "../directory/FormDialog"
 import { DotsIcon } from "../directory/icons"
-
-const fields = ["userId", "role"] as const
-type Field = (typeof fields)[number]
-const validate = validateWith(AddTeamMember, fields)
 
 /** After a membership change: the team, its company's team list (member counts) and the user's profile. */
 const useRefreshMembership = (team: TeamDetail) => {
@@ -44,135 +22,92 @@ const useRefreshMembership = (team: TeamDetail) => {
     ])
 }
 
+interface MemberValues extends Record<string, unknown> {
+  /** "" until a person is chosen. */
+  readonly userId: string
+  readonly role: TeamRole
+}
+
 /** "Add member" (admin): a picker of the company's people who are not in the team yet, and their role. */
 export const AddMemberDialog = ({ team }: { readonly team: TeamDetail }) => {
   const [opened, { open, close }] = useDisclosure(false)
   const refresh = useRefreshMembership(team)
-  const form = useRef<HTMLFormElement>(null)
-  const [userId, setUserId] = useState<string | null>(null)
-  const [role, setRole] = useState<TeamRole>("member")
+  return (
+    <>
+      <Button size="xs" onClick={open}>
+        Add member
+      </Button>
+      <FormDialog
+        opened={opened}
+        onClose={close}
+        title={`Add a member to ${team.name}`}
+        size="md"
+        initialValues={{ userId: "", role: "member" } as MemberValues}
+        schema={AddTeamMember}
+        submit={(payload: AddTeamMember) => addTeamMember(team.id, payload)}
+        errorTitle="Could not add the member"
+        submitLabel="Add to team"
+        onSaved={async (member: TeamMember) => {
+          await refresh(member.userId)
+          notifications.show({
+            color: "teal",
+            title: "Member added",
+            message: `${member.name} joined ${team.name} as ${member.role === "lead" ? "a lead" : "a member"}.`,
+          })
+        }}
+      >
+        {(form) => <MemberFields form={form} team={team} />}
+      </FormDialog>
+    </>
+  )
+}
+
+const MemberFields = ({
+  form,
+  team,
+}: {
+  readonly form: UseFormReturnType<MemberValues>
+  readonly team: TeamDetail
+}) => {
   const [search, setSearch] = useState("")
   const [query] = useDebouncedValue(search, 250)
-  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors)
-  const people = useQuery({ ...userOptionsQueryOptions(team.companyId, query), enabled: opened })
+  const people = useQuery(userOptionsQueryOptions(team.companyId, query))
   const memberIds = new Set(team.members.map((member) => member.userId as string))
-
-  const mutation = useMutation({
-    mutationFn: (payload: AddTeamMember) => addTeamMember(team.id, payload),
-    onSuccess: async (member) => {
-      await refresh(member.userId)
-      notifications.show({
-        color: "teal",
-        title: "Member added",
-        message: `${member.name} joined ${team.name} as ${member.role === "lead" ? "a lead" : "a member"}.`,
-      })
-      close()
-    },
-    onError: (error) => {
-      setErrors(serverFormErrors(error, fields))
-      focusFirstInvalid(form.current)
-    },
-  })
-
-  const start = () => {
-    setUserId(null)
-    setRole("member")
-    setSearch("")
-    setErrors(noFormErrors)
-    open()
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (userId === null) {
-      setErrors({ fields: { userId: "Choose a person to add" }, form: null })
-      focusFirstInvalid(form.current)
-      return
-    }
-    Either.match(validate({ userId, role }), {
-      onLeft: (found) => {
-        setErrors(found)
-        focusFirstInvalid(form.current)
-      },
-      onRight: (payload) => {
-        setErrors(noFormErrors)
-        mutation.mutate(payload)
-      },
-    })
-  }
-
   const options = (people.data?.items ?? []).map((user) => ({
     value: user.id as string,
     label: `${user.name} (${user.email})`,
     disabled: memberIds.has(user.id),
   }))
-
+  const { value, error, ...userId } = form.getInputProps("userId")
   return (
     <>
-      <Button size="xs" onClick={start}>
-        Add member
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => !mutation.isPending && close()}
-        title={`Add a member to ${team.name}`}
-        centered
-      >
-        <form ref={form} onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {errors.form !== null && (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<AlertIcon />}
-                role="alert"
-                title="Could not add the member"
-              >
-                {errors.form}
-              </Alert>
-            )}
-            <Select
-              label="Person"
-              description="Only people of this team's company can join it."
-              placeholder="Search by name or email"
-              searchable
-              required
-              withAsterisk={false}
-              data={options}
-              value={userId}
-              onChange={(value) => {
-                setUserId(value)
-                setErrors((current) => ({ ...current, fields: { ...current.fields, userId: undefined } }))
-              }}
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options: all }) => all}
-              nothingFoundMessage={people.isFetching ? "Searching…" : "Nobody matches"}
-              error={errors.fields.userId}
-              data-autofocus
-            />
-            <NativeSelect
-              label="Team role"
-              description="Leads manage the team's reading list with the publisher."
-              value={role}
-              error={errors.fields.role}
-              onChange={(event) => setRole(event.currentTarget.value as TeamRole)}
-              data={[
-                { value: "member", label: "Member" },
-                { value: "lead", label: "Lead" },
-              ]}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Add to team
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <Select
+        label="Person"
+        description="Only people of this team's company can join it."
+        placeholder="Search by name or email"
+        searchable
+        required
+        withAsterisk={false}
+        data={options}
+        {...userId}
+        value={form.values.userId === "" ? null : form.values.userId}
+        onChange={(next) => form.setFieldValue("userId", next ?? "")}
+        // An empty choice fails as "not a UUID": say what to do instead.
+        error={error === undefined ? undefined : form.values.userId === "" ? "Choose a person to add" : error}
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options: all }) => all}
+        nothingFoundMessage={people.isFetching ? "Searching…" : "Nobody matches"}
+      />
+      <NativeSelect
+        label="Team role"
+        description="Leads manage the team's reading list with the publisher."
+        {...form.getInputProps("role")}
+        data={[
+          { value: "member", label: "Member" },
+          { value: "lead", label: "Lead" },
+        ]}
+      />
     </>
   )
 }
