@@ -1,12 +1,62 @@
 import { type LinkInfo, passwordProblem, Unauthorized } from "@folio/core"
 import { Alert, Button, PasswordInput, Stack } from "@mantine/core"
+import { type FormErrors, type GetInputPropsReturnType, useForm } from "@mantine/form"
 import { useMutation } from "@tanstack/react-query"
-import { type FormEvent, useRef, useState } from "react"
+import { useRef, useState } from "react"
 import { AlertIcon } from "../../components/icons"
-import { cooldownLabel, type FieldErrorsOf, formFailureOf, useCooldown } from "./formFailure"
+import { focusFirstInvalid } from "../_app/-components/directory/forms"
+import { cooldownLabel, formFailureOf, useCooldown } from "./formFailure"
 
-type Field = "password" | "confirm"
-const fieldNames: ReadonlyArray<Field> = ["password", "confirm"]
+/**
+ * core's rule for a new password (length, not its owner's email or name), then its confirmation:
+ * a message for the password field (named `field`) or else for `confirm`, as `@mantine/form` errors.
+ */
+export const newPasswordErrors = (
+  field: string,
+  values: { readonly password: string; readonly confirm: string },
+  owner: { readonly email: string; readonly name: string },
+): FormErrors => {
+  const problem = passwordProblem(values.password, owner)
+  if (problem !== undefined) return { [field]: problem }
+  if (values.confirm !== values.password)
+    return { confirm: values.confirm === "" ? "Type the new password again" : "The passwords do not match" }
+  return {}
+}
+
+/** A new password and its confirmation (the form's `getInputProps` for each). */
+export const NewPasswordFields = ({
+  password,
+  confirm,
+  autoFocus = false,
+}: {
+  readonly password: GetInputPropsReturnType
+  readonly confirm: GetInputPropsReturnType
+  readonly autoFocus?: boolean
+}) => (
+  <>
+    <PasswordInput
+      label="New password"
+      description="At least 12 characters. Not your name or email address."
+      name="new-password"
+      autoComplete="new-password"
+      required
+      withAsterisk={false}
+      {...password}
+      data-autofocus={autoFocus || undefined}
+      autoFocus={autoFocus}
+    />
+    <PasswordInput
+      label="Confirm new password"
+      name="confirm-password"
+      autoComplete="new-password"
+      required
+      withAsterisk={false}
+      {...confirm}
+    />
+  </>
+)
+
+const fieldNames = ["password", "confirm"] as const
 
 /**
  * A new password and its confirmation, checked with core's rule (length, not the email or
@@ -26,16 +76,13 @@ export const SetPasswordForm = ({
   readonly onSaved: () => Promise<void>
   readonly onLinkDead: () => Promise<void>
 }) => {
-  const [values, setValues] = useState<Record<Field, string>>({ password: "", confirm: "" })
-  const [fieldErrors, setFieldErrors] = useState<FieldErrorsOf<Field>>({})
+  const element = useRef<HTMLFormElement>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const cooldown = useCooldown()
-  const inputs = { password: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) }
-
-  const focusFirst = (errors: FieldErrorsOf<Field>) => {
-    const first = fieldNames.find((field) => errors[field] !== undefined)
-    if (first !== undefined) inputs[first].current?.focus()
-  }
+  const form = useForm({
+    initialValues: { password: "", confirm: "" },
+    validate: (values) => newPasswordErrors("password", values, info),
+  })
 
   const mutation = useMutation({
     mutationFn: save,
@@ -43,35 +90,26 @@ export const SetPasswordForm = ({
     onError: async (error) => {
       if (error instanceof Unauthorized) return onLinkDead()
       const failure = formFailureOf(error, fieldNames)
-      setFieldErrors(failure.fields)
+      form.setErrors(failure.fields)
       setFormError(failure.form)
       if (failure.retryAfterSeconds !== null) cooldown.start(failure.retryAfterSeconds)
-      focusFirst(failure.fields)
+      focusFirstInvalid(element.current)
     },
   })
 
-  const update = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value
-    setValues((current) => ({ ...current, [field]: value }))
-    setFieldErrors((current) => ({ ...current, [field]: undefined }))
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setFormError(null)
-    const errors: FieldErrorsOf<Field> = {}
-    const problem = passwordProblem(values.password, info)
-    if (problem !== undefined) errors.password = problem
-    else if (values.confirm !== values.password) {
-      errors.confirm = values.confirm === "" ? "Type the password again" : "The passwords do not match"
-    }
-    setFieldErrors(errors)
-    if (Object.keys(errors).length > 0) return focusFirst(errors)
-    mutation.mutate(values.password)
-  }
+  const submit = form.onSubmit(
+    (values) => {
+      setFormError(null)
+      mutation.mutate(values.password)
+    },
+    () => {
+      setFormError(null)
+      focusFirstInvalid(element.current)
+    },
+  )
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Choose a password">
+    <form ref={element} onSubmit={submit} noValidate aria-label="Choose a password">
       <Stack gap="md">
         {formError !== null && (
           <Alert
@@ -86,30 +124,10 @@ export const SetPasswordForm = ({
         )}
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="email" autoComplete="username" value={info.email} readOnly hidden />
-        <PasswordInput
-          ref={inputs.password}
-          label="New password"
-          description="At least 12 characters. Not your name or email address."
-          name="new-password"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          value={values.password}
-          onChange={update("password")}
-          error={fieldErrors.password}
-          data-autofocus
+        <NewPasswordFields
+          password={form.getInputProps("password")}
+          confirm={form.getInputProps("confirm")}
           autoFocus
-        />
-        <PasswordInput
-          ref={inputs.confirm}
-          label="Confirm new password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          value={values.confirm}
-          onChange={update("confirm")}
-          error={fieldErrors.confirm}
         />
         <Button type="submit" fullWidth loading={mutation.isPending} disabled={cooldown.secondsLeft > 0}>
           {cooldown.secondsLeft > 0 ? cooldownLabel(cooldown.secondsLeft) : submitLabel}

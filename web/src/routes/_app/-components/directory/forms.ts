@@ -102,13 +102,16 @@ export const actionErrorText = (error: unknown): string => {
   return describeError(error, window.location.host).text
 }
 
+/** A field marked invalid: most inputs say so with aria-invalid, PasswordInput only with data-invalid. */
+const invalidField = '[aria-invalid="true"], input[data-invalid="true"]'
+
 /**
  * Moves focus to the first field marked invalid once React has rendered the messages (an answer
  * from the server may render a few frames later than a local check).
  */
 export const focusFirstInvalid = (form: HTMLFormElement | null, attempts = 10): void => {
   requestAnimationFrame(() => {
-    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    const field = form?.querySelector<HTMLElement>(invalidField)
     if (field) field.focus()
     else if (attempts > 1) focusFirstInvalid(form, attempts - 1)
   })

@@ -1,45 +1,56 @@
-import { ChangePassword, type Profile, passwordProblem } from "@folio/core"
+import { ChangePassword, type Profile } from "@folio/core"
 import { Alert, Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text } from "@mantine/core"
+import { useForm } from "@mantine/form"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
-import { Either, ParseResult, Schema } from "effect"
-import { type FormEvent, useState } from "react"
+import { useRef, useState } from "react"
 import { changePassword, profileKeys } from "../../../../api/profile"
 import { AlertIcon, CheckIcon } from "../../../../components/icons"
-import {
-  cooldownLabel,
-  type FieldErrorsOf,
-  fieldMessages,
-  formFailureOf,
-  useCooldown,
-} from "../../../-components/formFailure"
+import { cooldownLabel, formFailureOf, useCooldown } from "../../../-components/formFailure"
+import { NewPasswordFields, newPasswordErrors } from "../../../-components/SetPasswordForm"
+import { focusFirstInvalid, schemaValidator } from "../directory/forms"
 import { Section } from "./Section"
 
-type Field = "currentPassword" | "newPassword" | "confirm"
-const fieldNames: ReadonlyArray<Field> = ["currentPassword", "newPassword", "confirm"]
-const decodeChange = Schema.decodeUnknownEither(ChangePassword, { errors: "all" })
-const empty: Record<Field, string> = { currentPassword: "", newPassword: "", confirm: "" }
+const fieldNames = ["currentPassword", "newPassword", "confirm"] as const
+type Values = Record<(typeof fieldNames)[number], string>
+const empty: Values = { currentPassword: "", newPassword: "", confirm: "" }
+const toInput = (values: Values): ChangePassword => ({
+  currentPassword: values.currentPassword,
+  newPassword: values.newPassword,
+})
+const checkChange = schemaValidator(ChangePassword, fieldNames, toInput)
 
 export const PasswordSection = ({ profile }: { readonly profile: Profile }) => {
   const queryClient = useQueryClient()
-  const [values, setValues] = useState(empty)
-  const [fieldErrors, setFieldErrors] = useState<FieldErrorsOf<Field>>({})
+  const element = useRef<HTMLFormElement>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const [done, setDone] = useState<number | null>(null)
   const cooldown = useCooldown()
+  // core's schema for the request first, then core's rule for a new password and the confirmation.
+  const form = useForm<Values>({
+    initialValues: empty,
+    validate: (values) => {
+      const errors = checkChange(values)
+      if (errors.newPassword !== undefined) return errors
+      const password = { password: values.newPassword, confirm: values.confirm }
+      return { ...errors, ...newPasswordErrors("newPassword", password, profile.user) }
+    },
+    onValuesChange: () => setDone(null),
+  })
 
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: async (revoked) => {
-      setValues(empty)
+      form.reset()
       setDone(revoked)
       await queryClient.invalidateQueries({ queryKey: profileKeys.sessions() })
     },
     onError: (error) => {
       const failure = formFailureOf(error, fieldNames)
-      setFieldErrors(failure.fields)
+      form.setErrors(failure.fields)
       setFormError(failure.form)
       if (failure.retryAfterSeconds !== null) cooldown.start(failure.retryAfterSeconds)
+      focusFirstInvalid(element.current)
     },
   })
 
@@ -57,34 +68,22 @@ export const PasswordSection = ({ profile }: { readonly profile: Profile }) => {
     )
   }
 
-  const update = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value
-    setValues((current) => ({ ...current, [field]: value }))
-    setFieldErrors((current) => ({ ...current, [field]: undefined }))
-    setDone(null)
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setFormError(null)
-    setDone(null)
-    const errors: FieldErrorsOf<Field> = Either.match(decodeChange(values), {
-      onLeft: (error) => fieldMessages(ParseResult.ArrayFormatter.formatErrorSync(error), fieldNames),
-      onRight: () => ({}),
-    })
-    const problem = passwordProblem(values.newPassword, profile.user)
-    if (errors.newPassword === undefined && problem !== undefined) errors.newPassword = problem
-    if (errors.newPassword === undefined && values.confirm !== values.newPassword) {
-      errors.confirm = values.confirm === "" ? "Type the new password again" : "The passwords do not match"
-    }
-    setFieldErrors(errors)
-    if (Object.values(errors).some((message) => message !== undefined)) return
-    mutation.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword })
-  }
+  const submit = form.onSubmit(
+    (values) => {
+      setFormError(null)
+      setDone(null)
+      mutation.mutate(toInput(values))
+    },
+    () => {
+      setFormError(null)
+      setDone(null)
+      focusFirstInvalid(element.current)
+    },
+  )
 
   return (
     <Section title="Password" description="Changing it signs you out on every other device.">
-      <form onSubmit={submit} noValidate aria-label="Change password">
+      <form ref={element} onSubmit={submit} noValidate aria-label="Change password">
         <Stack gap="md">
           {formError !== null && (
             <Alert
@@ -111,29 +110,12 @@ export const PasswordSection = ({ profile }: { readonly profile: Profile }) => {
             required
             withAsterisk={false}
             maw={{ sm: "calc(50% - var(--mantine-spacing-md) / 2)" }}
-            value={values.currentPassword}
-            onChange={update("currentPassword")}
-            error={fieldErrors.currentPassword}
+            {...form.getInputProps("currentPassword")}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: "end" }}>
-            <PasswordInput
-              label="New password"
-              description="At least 12 characters. Not your name or email."
-              autoComplete="new-password"
-              required
-              withAsterisk={false}
-              value={values.newPassword}
-              onChange={update("newPassword")}
-              error={fieldErrors.newPassword}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              withAsterisk={false}
-              value={values.confirm}
-              onChange={update("confirm")}
-              error={fieldErrors.confirm}
+            <NewPasswordFields
+              password={form.getInputProps("newPassword")}
+              confirm={form.getInputProps("confirm")}
             />
           </SimpleGrid>
           <Group gap="sm">
