@@ -7,11 +7,12 @@ import { createReport } from "./support/reports"
 test.use({ storageState: adminStorageState })
 
 /**
- * The JavaScript a first screen may fetch (the reports list, a report), brotli-compressed. A ratchet: issue
- * 14 aims at 250 KB and the console is not there yet (docs/performance.md, "First load"); lower it
- * as the weight comes down, never raise it.
+ * The JavaScript a first screen may fetch, brotli-compressed: the reports list, a signed-in
+ * person's first screen, at most 250 KB (issue 14); a report's page is a ratchet (it adds the
+ * Markdown renderer): lower it as its weight comes down, never raise it. What a screen can do
+ * without loads after it (components/deferred.tsx; docs/performance.md, "First load").
  */
-const budgetKb = { list: 315, report: 360 } as const
+const budgetKb = { list: 250, report: 345 } as const
 
 const assets = new URL("../dist/assets/", import.meta.url)
 

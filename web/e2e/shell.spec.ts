@@ -88,3 +88,26 @@ test.describe("on a phone", () => {
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
   })
 })
+
+test("the account menu, whose code loads after the first screen, opens from a click made before it arrived", async ({
+  page,
+}) => {
+  // Hold the menu's chunk back until the click has been made on the button standing in for it.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/AccountMenu-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto("/reports")
+  await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible()
+  const account = page.getByRole("button", { name: /^Account menu for / })
+  // Not yet usable, and said so; `force` clicks it all the same, as an impatient person would.
+  await expect(account).toHaveAttribute("aria-disabled", "true")
+  await account.click({ force: true })
+  release()
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible()
+  await expect(account).not.toHaveAttribute("aria-disabled")
+})

@@ -2,18 +2,20 @@ import "@mantine/core/styles.css"
 import "@mantine/notifications/styles.css"
 import type { Me } from "@folio/core"
 import { MantineProvider } from "@mantine/core"
-import { Notifications } from "@mantine/notifications"
 import { QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { sessionKeys } from "./api/session"
+import { deferred } from "./components/deferred"
 import { reportError, startMonitoring } from "./monitoring/monitor"
 import { readRuntimeConfig } from "./monitoring/runtimeConfig"
 import { createAppRouter } from "./router"
+import { watchFirstScreen } from "./routing/firstScreen"
 import { cssVariablesResolver, theme } from "./theme"
 
 const { router, queryClient } = createAppRouter()
+watchFirstScreen(router)
 // Before the first render, so an error while booting is held for the SDK, which loads once the
 // first screen is shown (and traces the page load from its start).
 startMonitoring(
@@ -21,6 +23,12 @@ startMonitoring(
   readRuntimeConfig(),
   queryClient,
   () => queryClient.getQueryData<Me>(sessionKeys.me)?.user.id ?? null,
+)
+
+// Toasts shown before it loads wait in their store and appear once it has.
+const Notifications = deferred(
+  () => import("@mantine/notifications").then((module) => module.Notifications),
+  () => null,
 )
 
 const container = document.getElementById("root")

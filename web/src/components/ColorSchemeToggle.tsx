@@ -1,4 +1,5 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core"
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core"
+import { HoverTip } from "./HoverTip"
 import { MoonIcon, SunIcon } from "./icons"
 
 /** Flips between light and dark; the choice persists (Mantine keeps it in localStorage). */
@@ -8,7 +9,7 @@ export const ColorSchemeToggle = () => {
   const next = computed === "dark" ? "light" : "dark"
   const label = `Use ${next} colour scheme`
   return (
-    <Tooltip label={label} withArrow openDelay={400}>
+    <HoverTip label={label} withArrow openDelay={400}>
       <ActionIcon
         variant="default"
         size="lg"
@@ -18,6 +19,6 @@ export const ColorSchemeToggle = () => {
       >
         {computed === "dark" ? <SunIcon /> : <MoonIcon />}
       </ActionIcon>
-    </Tooltip>
+    </HoverTip>
   )
 }

@@ -1,6 +1,7 @@
 import type { ConsoleRuntimeConfig } from "@folio/core"
 import type { QueryClient } from "@tanstack/react-query"
 import { type AnyRouter, isNotFound, isRedirect } from "@tanstack/react-router"
+import { onFirstScreen } from "../routing/firstScreen"
 
 /**
  * Error monitoring, as the rest of the console sees it. The Sentry SDK is a fifth of the
@@ -9,9 +10,6 @@ import { type AnyRouter, isNotFound, isRedirect } from "@tanstack/react-router"
  * {@link earlyLimit} errors) and handed to the SDK when it starts; the page-load trace starts at
  * the navigation's own time origin whenever the SDK starts, so it still covers the whole load.
  */
-
-/** The mark set when the first screen has rendered; the SDK's chunk is requested after it. */
-export const firstScreenMark = "folio:first-screen"
 
 /**
  * Router control flow, not failures: a `redirect()` or `notFound()` thrown by a loader ends a
@@ -115,7 +113,7 @@ export const reportError = (error: unknown, digest: string | null = null): void 
  * Runs `then` once: when the router has rendered its first screen and the browser is idle after
  * it, or at once when an error is held.
  */
-const afterFirstScreen = (router: AnyRouter, then: () => void) => {
+const afterFirstScreen = (then: () => void) => {
   let done = false
   const once = () => {
     if (done) return
@@ -124,9 +122,7 @@ const afterFirstScreen = (router: AnyRouter, then: () => void) => {
     then()
   }
   loadNow = once
-  const unsubscribe = router.subscribe("onRendered", () => {
-    unsubscribe()
-    performance.mark(firstScreenMark)
+  onFirstScreen(() => {
     if (typeof requestIdleCallback === "function") requestIdleCallback(once, { timeout: 2_000 })
     else setTimeout(once, 0)
   })
@@ -148,7 +144,7 @@ export const startMonitoring = (
   window.addEventListener("error", onEarlyError)
   window.addEventListener("unhandledrejection", onEarlyRejection)
   const stopRecording = recordEarlyBreadcrumbs(router)
-  afterFirstScreen(router, () => {
+  afterFirstScreen(() => {
     void import("./sentry")
       .then(({ startSentry }) => {
         // Undone before the SDK starts, which wraps the console and fetch itself.

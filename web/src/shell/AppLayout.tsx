@@ -1,13 +1,4 @@
-import {
-  AppShell,
-  Burger,
-  Group,
-  ScrollArea,
-  Stack,
-  Text,
-  useMantineTheme,
-  VisuallyHidden,
-} from "@mantine/core"
+import { AppShell, Burger, Group, Stack, Text, useMantineTheme, VisuallyHidden } from "@mantine/core"
 import { useDisclosure, useMediaQuery } from "@mantine/hooks"
 import { useSuspenseQuery } from "@tanstack/react-query"
 import { Link, Outlet, useRouterState } from "@tanstack/react-router"
@@ -85,7 +76,7 @@ export const AppLayout = () => {
           <Group gap="xs" wrap="nowrap">
             <CommandPalette />
             <ColorSchemeToggle />
-            <UserMenu me={me} />
+            <UserMenu account={me} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -99,7 +90,7 @@ export const AppLayout = () => {
           if (event.key === "Escape" && navOpened) closeNav()
         }}
       >
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow className={classes.navScroll}>
           <VisuallyHidden component="h2">Navigation</VisuallyHidden>
           <Stack gap={4}>
             {items.map((item) => (

@@ -1,4 +1,4 @@
-import { ActionIcon, Kbd, Text, Tooltip, UnstyledButton } from "@mantine/core"
+import { ActionIcon, Kbd, Text, UnstyledButton } from "@mantine/core"
 import { useHotkeys, useOs } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
 import { useSpotlight } from "@mantine/spotlight"
@@ -79,18 +79,17 @@ export const CommandPalette = () => {
         </Text>
         <Kbd size="xs">{mod} K</Kbd>
       </UnstyledButton>
-      <Tooltip label={`Search (${mod} K)`} withArrow openDelay={400}>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          radius="md"
-          hiddenFrom="sm"
-          aria-label="Search and jump"
-          onClick={palette.open}
-        >
-          <SearchIcon />
-        </ActionIcon>
-      </Tooltip>
+      {/* Phones only: no hover there for a tooltip, and no keyboard for its shortcut. */}
+      <ActionIcon
+        variant="default"
+        size="lg"
+        radius="md"
+        hiddenFrom="sm"
+        aria-label="Search and jump"
+        onClick={palette.open}
+      >
+        <SearchIcon />
+      </ActionIcon>
       {Dialog && <Dialog />}
     </>
   )

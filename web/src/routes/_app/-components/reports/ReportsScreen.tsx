@@ -4,20 +4,15 @@ import {
   pluralNoun,
   type ReportId,
   type ReportSort,
-  type ReportStatus,
   type ReportType,
-  reportStatuses,
   reportTypes,
-  statusLabels,
 } from "@folio/core"
 import {
   ActionBar,
   Box,
   Button,
-  Collapse,
   Group,
   Loader,
-  MultiSelect,
   NativeSelect,
   Paper,
   Stack,
@@ -30,18 +25,24 @@ import { notifications } from "@mantine/notifications"
 import { useMutation, useQueryClient, useSuspenseInfiniteQuery } from "@tanstack/react-query"
 import { useDeferredValue, useState } from "react"
 import { archiveReports, reportKeys, reportsInfiniteQueryOptions } from "../../../../api/reports"
+import { deferred } from "../../../../components/deferred"
 import { PlusIcon } from "../../../../components/icons"
-import { ConfirmModal } from "../directory/ConfirmModal"
 import { plural } from "../directory/format"
 import { EmptyList, LoadMore, PageHeader } from "../directory/layout"
 import { useMe } from "../directory/permissions"
 import { SearchInput } from "../directory/SearchInput"
 import { ButtonLink } from "./ButtonLink"
 import { reportTypeLabels } from "./badges"
+import { AuthorFilter, StatusFilter, TickerFilter } from "./filters"
 import { archivable } from "./permissions"
-import { AuthorFilter, TickerFilter } from "./pickers"
 import { ReportsTable } from "./ReportsTable"
-import { filtersOf, isFiltered, noFilters, parseStatuses, type ReportSearch } from "./search"
+import { filtersOf, isFiltered, noFilters, type ReportSearch } from "./search"
+
+/** Asked only on a bulk archive: its dialog code loads after the first screen. */
+const ConfirmModal = deferred(
+  () => import("../directory/ConfirmModal").then((module) => module.ConfirmModal),
+  () => null,
+)
 
 const sortLabels: Record<ReportSort, string> = {
   "-updatedAt": "Recently updated",
@@ -147,7 +148,8 @@ export const ReportsScreen = ({
               {updating && <Loader size="sm" aria-label="Updating the list" />}
             </Group>
           )}
-          <Collapse expanded={!phone || filtersOpen}>
+          {/* On a phone the filters fold away behind their button. */}
+          <Box hidden={phone && !filtersOpen}>
             <Group
               component="search"
               id="report-filters"
@@ -157,22 +159,7 @@ export const ReportsScreen = ({
               wrap="wrap"
             >
               {seesWorkflow && (
-                <MultiSelect
-                  label="Status"
-                  placeholder={search.status === undefined ? "Any status" : undefined}
-                  data={reportStatuses
-                    .filter((status) => status !== "scheduled")
-                    .map((status) => ({ value: status, label: statusLabels[status] }))}
-                  value={[...parseStatuses(search.status)]}
-                  onChange={(next) =>
-                    onSearchChange({
-                      status: next.length === 0 ? undefined : (next as Array<ReportStatus>).join(","),
-                    })
-                  }
-                  clearable
-                  w={{ base: "100%", xs: 220 }}
-                  comboboxProps={{ withinPortal: true }}
-                />
+                <StatusFilter value={search.status} onChange={(status) => onSearchChange({ status })} />
               )}
               <TickerFilter value={search.ticker} onChange={(ticker) => onSearchChange({ ticker })} />
               <Box w={{ base: "100%", xs: 170 }} style={{ display: "flex" }}>
@@ -237,7 +224,7 @@ export const ReportsScreen = ({
               )}
               {updating && !phone && <Loader size="sm" mb={8} aria-label="Updating the list" />}
             </Group>
-          </Collapse>
+          </Box>
         </Stack>
         {reports.length === 0 ? (
           isFiltered(search) ? (

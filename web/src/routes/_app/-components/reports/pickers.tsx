@@ -1,10 +1,19 @@
-import type { CompanyId, ReportAuthor, Ticker, UserId } from "@folio/core"
+import {
+  type CompanyId,
+  type ReportAuthor,
+  type ReportStatus,
+  reportStatuses,
+  statusLabels,
+  type Ticker,
+  type UserId,
+} from "@folio/core"
 import { Group, MultiSelect, Select, Text } from "@mantine/core"
 import { useDebouncedValue } from "@mantine/hooks"
 import { useQuery } from "@tanstack/react-query"
 import { useMemo, useRef, useState } from "react"
 import { tickerOptionsQueryOptions } from "../../../../api/reports"
 import { userOptionsQueryOptions } from "../../../../api/users"
+import { parseStatuses } from "./search"
 
 /** The server matches symbol starts and names, so the combobox shows its answer unfiltered. */
 const serverFiltered = ({ options }: { options: ReadonlyArray<unknown> }) => options as never
@@ -213,3 +222,27 @@ export const AuthorFilter = ({
     />
   )
 }
+
+/** Statuses to show, for the reports filter (scheduled reports are approved ones with a release set). */
+export const StatusFilter = ({
+  value,
+  onChange,
+}: {
+  readonly value: string | undefined
+  readonly onChange: (statuses: string | undefined) => void
+}) => (
+  <MultiSelect
+    label="Status"
+    placeholder={value === undefined ? "Any status" : undefined}
+    data={statusOptions}
+    value={[...parseStatuses(value)]}
+    onChange={(next) => onChange(next.length === 0 ? undefined : (next as Array<ReportStatus>).join(","))}
+    clearable
+    w={{ base: "100%", xs: 220 }}
+    comboboxProps={{ withinPortal: true }}
+  />
+)
+
+const statusOptions = reportStatuses
+  .filter((status) => status !== "scheduled")
+  .map((status) => ({ value: status, label: statusLabels[status] }))
