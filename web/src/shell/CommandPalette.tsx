@@ -4,6 +4,7 @@ import { notifications } from "@mantine/notifications"
 import { useSpotlight } from "@mantine/spotlight"
 import { type ComponentType, useEffect, useState } from "react"
 import { SearchIcon } from "../components/icons"
+import { useFirstScreenShown } from "../routing/firstScreen"
 import classes from "./CommandPalette.module.css"
 import { palette, paletteStore } from "./paletteStore"
 
@@ -23,7 +24,8 @@ const loadDialog = (): Promise<Dialog> => {
 
 /**
  * The header's way into the Ctrl/Cmd-K palette of every signed-in screen: the buttons and the
- * shortcut. The palette itself loads when the browser is idle, or on the first open if sooner.
+ * shortcut. The palette itself loads when the browser is idle after the first screen, or on the
+ * first open if sooner.
  */
 export const CommandPalette = () => {
   const os = useOs()
@@ -35,7 +37,10 @@ export const CommandPalette = () => {
   // Typing fields included: Ctrl/Cmd-K means the palette everywhere in the console.
   useHotkeys([["mod+K", palette.toggle]], [])
 
+  // Idle after the first screen: an idle moment while that screen waits for its data is not one.
+  const shown = useFirstScreenShown()
   useEffect(() => {
+    if (!shown) return
     const ready = () => setIdle(true)
     if (window.requestIdleCallback === undefined) {
       const timer = window.setTimeout(ready, 2000)
@@ -43,7 +48,7 @@ export const CommandPalette = () => {
     }
     const handle = window.requestIdleCallback(ready, { timeout: 4000 })
     return () => window.cancelIdleCallback(handle)
-  }, [])
+  }, [shown])
 
   useEffect(() => {
     if (Dialog !== null || !(opened || idle)) return
