@@ -1,6 +1,7 @@
 // The error tunnel on the real server — read, parse, check the DSN, file the event in PostgreSQL and
-// forward the untouched bytes to a loopback stand-in for Sentry — against a bare node:http server
-// that only reads the body, both measured here with the same load and the same envelopes.
+// forward the untouched bytes to a loopback stand-in for Sentry — against two bare node:http
+// servers measured in the same run with the same load and envelopes: one that only reads the body,
+// and the fair twin (tunnel-twin.mjs) that reads it and forwards it to the same stand-in.
 // Usage: node server/bench/tunnel.mjs (after `npm run build`); BENCH_SECONDS=10 BENCH_CONNECTIONS=16.
 import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -127,21 +128,33 @@ try {
   children.push(bare)
   await waitFor(`http://127.0.0.1:${barePort}/`, bare)
 
-  const rssBefore = rssMiB(folio.pid)
+  const twinPort = await freePort()
+  const twin = spawn(process.execPath, [new URL("./tunnel-twin.mjs", import.meta.url).pathname], {
+    stdio: "ignore",
+    env: { ...process.env, PORT: String(twinPort), INGEST: `http://127.0.0.1:${ingestPort}` },
+  })
+  children.push(twin)
+  await waitFor(`http://127.0.0.1:${twinPort}/`, twin)
+
+  const rssBefore = rssMiB(folio.child.pid)
   const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}${tunnelPath}`)
+  const forwarding = await measure("bare + forward", `http://127.0.0.1:${twinPort}${tunnelPath}`)
   const ours = await measure("folio tunnel", `http://127.0.0.1:${folioPort}${tunnelPath}`)
-  const rssAfter = rssMiB(folio.pid)
+  const rssAfter = rssMiB(folio.child.pid)
   console.log(
     `POST ${tunnelPath} with a ${(Buffer.byteLength(template) / 1024).toFixed(1)} KB error envelope, ` +
       `${connections} connections, ${seconds} s each, after a warm-up run`,
   )
-  for (const r of [baseline, ours]) {
+  for (const r of [baseline, forwarding, ours]) {
     console.log(
       `  ${r.name.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} envelopes/s   p50 ${r.p50} ms   p99 ${r.p99} ms`,
     )
   }
   console.log(
-    `  ratio folio/bare: ${(ours.rps / baseline.rps).toFixed(3)} (parse + one upsert in PostgreSQL + forward per envelope)`,
+    `  ratio folio/bare + forward: ${(ours.rps / forwarding.rps).toFixed(3)} (the fair twin: the same forward, without parsing, checks or inbox)`,
+  )
+  console.log(
+    `  ratio folio/bare: ${(ours.rps / baseline.rps).toFixed(3)} (parse + inbox in PostgreSQL + forward, against reading the body alone)`,
   )
   const forwarded = await (await fetch(`http://127.0.0.1:${ingestPort}/`)).text()
   console.log(`  forwarded to the loopback ingest: ${forwarded} envelopes (warm-up included)`)
