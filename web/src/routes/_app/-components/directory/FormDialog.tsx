@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, type ModalProps, Stack } from "@mantine/core"
-import { type UseFormReturnType, useForm } from "@mantine/form"
+import type { FormErrors as FieldErrorRecord, UseFormReturnType } from "@mantine/form"
 import { type UseMutationResult, useMutation } from "@tanstack/react-query"
-import { Schema } from "effect"
-import { type ReactNode, useRef, useState } from "react"
+import type { Schema } from "effect"
+import type { ReactNode } from "react"
 import { AlertIcon } from "../../../../components/icons"
-import { focusFirstInvalid, formErrorKey, schemaValidator, serverFormErrors } from "./forms"
+import type { FormErrors } from "./forms"
+import { useSchemaForm } from "./useSchemaForm"
 
 type Values = Record<string, unknown>
 
@@ -21,6 +22,8 @@ export interface FormDialogProps<V extends Values, A, I, R> {
   readonly schema: Schema.Schema<A, I>
   /** The request the values make (trimmed, optional fields null, a patch of what changed). */
   readonly toInput?: ((values: V) => unknown) | undefined
+  /** What must hold before the request can be made (a number typed): when any fails, only it shows. */
+  readonly precheck?: ((values: V) => FieldErrorRecord) | undefined
   /** The field that has the focus when the dialog opens (the first of `initialValues` if not said). */
   readonly autofocus?: (keyof V & string) | undefined
   readonly submit: (payload: A) => Promise<R>
@@ -30,6 +33,10 @@ export interface FormDialogProps<V extends Values, A, I, R> {
   readonly onSaved: (result: R) => unknown
   /** The field a 409 is about, from its message (it names the value); none puts it above the form. */
   readonly conflictField?: ((message: string) => (keyof V & string) | undefined) | undefined
+  /** Where the server's refusal shows, when the dialog knows better than `conflictField` (given the values sent). */
+  readonly serverErrors?: ((error: unknown, values: V) => FormErrors<keyof V & string>) | undefined
+  /** The form's accessible name. */
+  readonly formLabel?: string | undefined
   /** The title of the alert that shows an error about the whole form. */
   readonly errorTitle: string
   readonly submitLabel: string
@@ -67,10 +74,13 @@ const FormDialogForm = <V extends Values, A, I, R>({
   intro,
   initialValues,
   schema,
-  toInput = (values) => values,
+  toInput,
+  precheck,
   autofocus,
   isEmpty,
   conflictField,
+  serverErrors,
+  formLabel,
   errorTitle,
   submitLabel,
   children,
@@ -81,42 +91,30 @@ const FormDialogForm = <V extends Values, A, I, R>({
   readonly mutation: UseMutationResult<R, unknown, A>
   readonly dismiss: () => void
 }) => {
-  const element = useRef<HTMLFormElement>(null)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [fields] = useState(() => Object.keys(initialValues) as Array<keyof V & string>)
-  const focused = autofocus ?? fields[0]
-  const form = useForm<V>({
+  const focused = autofocus ?? (Object.keys(initialValues)[0] as keyof V & string)
+  const { form, ref, formError, onSubmit, showErrors, showServerError } = useSchemaForm<V, A, I>({
     initialValues,
-    validate: schemaValidator(schema, fields, toInput),
+    schema,
+    toInput,
+    precheck,
     enhanceGetInputProps: ({ field }) => (field === focused ? { "data-autofocus": true } : undefined),
   })
 
-  const onSubmit = form.onSubmit(
-    (values) => {
-      setFormError(null)
-      const payload = Schema.decodeUnknownSync(schema)(toInput(values))
-      if (isEmpty?.(payload)) {
-        onClose()
-        return
-      }
-      mutation.mutate(payload, {
-        onError: (error) => {
-          const found = serverFormErrors(error, fields, conflictField)
-          form.setErrors(found.fields)
-          setFormError(found.form)
-          focusFirstInvalid(element.current)
-        },
-      })
-    },
-    (errors) => {
-      const message = errors[formErrorKey]
-      setFormError(typeof message === "string" ? message : null)
-      focusFirstInvalid(element.current)
-    },
-  )
+  const submit = onSubmit((payload, values) => {
+    if (isEmpty?.(payload)) {
+      onClose()
+      return
+    }
+    mutation.mutate(payload, {
+      onError: (error) =>
+        serverErrors === undefined
+          ? showServerError(error, conflictField)
+          : showErrors(serverErrors(error, values)),
+    })
+  })
 
   return (
-    <form ref={element} onSubmit={onSubmit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate aria-label={formLabel}>
       <Stack gap="md">
         {intro}
         {formError !== null && (
