@@ -1,28 +1,21 @@
 import { ErrorReportSettings } from "@folio/core"
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core"
+import { Button, NumberInput, Text } from "@mantine/core"
 import { useDisclosure } from "@mantine/hooks"
 import { notifications } from "@mantine/notifications"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Either } from "effect"
-import { type FormEvent, useRef, useState } from "react"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
 import {
   errorReportKeys,
   errorReportSettingsQueryOptions,
   updateErrorReportSettings,
 } from "../../../../api/errorReports"
-import { AlertIcon, ClockIcon } from "../../../../components/icons"
+import { ClockIcon } from "../../../../components/icons"
+import { FormDialog } from "../directory/FormDialog"
 import { plural } from "../directory/format"
-import {
-  type FormErrors,
-  focusFirstInvalid,
-  noFormErrors,
-  serverFormErrors,
-  validateWith,
-} from "../directory/forms"
 
-const fields = ["retentionDays"] as const
-type Field = (typeof fields)[number]
-const validate = validateWith(ErrorReportSettings, fields)
+interface Values extends Record<string, unknown> {
+  /** "" while the field is empty (or holds no number). */
+  readonly retentionDays: string | number
+}
 
 /**
  * How long the inbox keeps events and traces (1–365 days), checked with core's schema before the
@@ -32,116 +25,67 @@ export const RetentionDialog = () => {
   const [opened, { open, close }] = useDisclosure(false)
   const queryClient = useQueryClient()
   const settings = useQuery(errorReportSettingsQueryOptions())
-  const form = useRef<HTMLFormElement>(null)
-  const [value, setValue] = useState<string | number>("")
-  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors)
-
-  const mutation = useMutation({
-    mutationFn: updateErrorReportSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(errorReportKeys.settings(), saved)
-      notifications.show({
-        color: "teal",
-        title: "Retention saved",
-        message: `Events and traces are kept for ${plural(saved.retentionDays, "day")}.`,
-      })
-      close()
-    },
-    onError: (error) => {
-      setErrors(serverFormErrors(error, fields))
-      focusFirstInvalid(form.current)
-    },
-  })
-
-  const start = () => {
-    setValue(settings.data?.retentionDays ?? "")
-    setErrors(noFormErrors)
-    mutation.reset()
-    open()
-  }
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (typeof value !== "number") {
-      setErrors({ fields: { retentionDays: "Enter a number of days" }, form: null })
-      focusFirstInvalid(form.current)
-      return
-    }
-    Either.match(validate({ retentionDays: value }), {
-      onLeft: (found) => {
-        setErrors(found)
-        focusFirstInvalid(form.current)
-      },
-      onRight: (payload) => {
-        setErrors(noFormErrors)
-        if (payload.retentionDays === settings.data?.retentionDays) close()
-        else mutation.mutate(payload)
-      },
-    })
-  }
 
   return (
     <>
       <Button
         variant="default"
         leftSection={<ClockIcon size={16} />}
-        onClick={start}
+        onClick={open}
         disabled={!settings.isSuccess}
         loading={settings.isPending}
       >
         {settings.isSuccess ? `Retention: ${plural(settings.data.retentionDays, "day")}` : "Retention"}
       </Button>
-      <Modal
+      <FormDialog
         opened={opened}
-        onClose={() => !mutation.isPending && close()}
+        onClose={close}
         title="Error report retention"
-        centered
+        size="md"
+        intro={
+          <Text fz="sm" c="dimmed">
+            Events and traces older than this are deleted by the hourly housekeeping. Issues stay, with their
+            counts.
+          </Text>
+        }
+        initialValues={{ retentionDays: settings.data?.retentionDays ?? "" } as Values}
+        schema={ErrorReportSettings}
+        precheck={(values: Values) =>
+          typeof values.retentionDays === "number" ? {} : { retentionDays: "Enter a number of days" }
+        }
+        isEmpty={(payload) => payload.retentionDays === settings.data?.retentionDays}
+        submit={updateErrorReportSettings}
+        errorTitle="Could not save"
+        submitLabel="Save"
+        onSaved={(saved: ErrorReportSettings) => {
+          queryClient.setQueryData(errorReportKeys.settings(), saved)
+          notifications.show({
+            color: "teal",
+            title: "Retention saved",
+            message: `Events and traces are kept for ${plural(saved.retentionDays, "day")}.`,
+          })
+        }}
       >
-        <form ref={form} onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text fz="sm" c="dimmed">
-              Events and traces older than this are deleted by the hourly housekeeping. Issues stay, with
-              their counts.
-            </Text>
-            {errors.form !== null && (
-              <Alert color="red" variant="light" icon={<AlertIcon />} role="alert" title="Could not save">
-                {errors.form}
-              </Alert>
-            )}
-            <NumberInput
-              label="Keep reports for"
-              description="Between 1 and 365 days."
-              rightSection={
-                <Text fz="sm" c="dimmed" pr="md">
-                  days
-                </Text>
-              }
-              rightSectionWidth={64}
-              min={1}
-              max={365}
-              step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              value={value}
-              error={errors.fields.retentionDays}
-              onChange={(next) => {
-                setValue(next)
-                setErrors(noFormErrors)
-              }}
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={mutation.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                Save
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        {(form) => (
+          <NumberInput
+            label="Keep reports for"
+            description="Between 1 and 365 days."
+            rightSection={
+              <Text fz="sm" c="dimmed" pr="md">
+                days
+              </Text>
+            }
+            rightSectionWidth={64}
+            min={1}
+            max={365}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            {...form.getInputProps("retentionDays")}
+          />
+        )}
+      </FormDialog>
     </>
   )
 }
