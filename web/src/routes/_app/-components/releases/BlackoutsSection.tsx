@@ -4,38 +4,44 @@ import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput 
 import { DateTimePicker } from "@mantine/dates"
 import { notifications } from "@mantine/notifications"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Either } from "effect"
-import { type FormEvent, useRef, useState } from "react"
+import { useState } from "react"
 import { addBlackout, blackoutsQueryOptions, releaseKeys, removeBlackout } from "../../../../api/releases"
 import { AlertIcon, PlusIcon } from "../../../../components/icons"
 import { ConfirmModal } from "../directory/ConfirmModal"
-import {
-  type FormErrors,
-  focusFirstInvalid,
-  noFormErrors,
-  serverFormErrors,
-  validateWith,
-} from "../directory/forms"
 import { InlineError, Section, SectionPending } from "../directory/layout"
+import { useSchemaForm } from "../directory/useSchemaForm"
 import { QuickPicks } from "./QuickPicks"
 import { addDays, dayKeyOf, formatDateTimeIn, instantOfPickerValue, pickerValueOf, zoneLabel } from "./zone"
 
-const fields = ["startsAt", "endsAt", "ticker", "reason"] as const
-type Field = (typeof fields)[number]
-const validate = validateWith(BlackoutInput, fields)
+interface Values extends Record<string, unknown> {
+  /** The pickers' values (wall-clock time in the zone), null until picked. */
+  readonly startsAt: string | null
+  readonly endsAt: string | null
+  readonly ticker: string
+  readonly reason: string
+}
+
+const empty: Values = { startsAt: null, endsAt: null, ticker: "", reason: "" }
 
 const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onDone: () => void }) => {
   const queryClient = useQueryClient()
-  const form = useRef<HTMLFormElement>(null)
   const now = new Date()
   const today = dayKeyOf(now, zone)
-  const [from, setFrom] = useState<string | null>(null)
-  const [to, setTo] = useState<string | null>(null)
-  const [ticker, setTicker] = useState("")
-  const [reason, setReason] = useState("")
-  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors)
-  const clear = (field: Field) =>
-    setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }))
+  const { form, ref, formError, onSubmit, showServerError } = useSchemaForm({
+    initialValues: empty,
+    schema: BlackoutInput,
+    precheck: (values: Values) => ({
+      ...(instantOfPickerValue(values.startsAt, zone) === null ? { startsAt: "Pick when it starts" } : {}),
+      ...(instantOfPickerValue(values.endsAt, zone) === null ? { endsAt: "Pick when it ends" } : {}),
+    }),
+    toInput: (values: Values) => ({
+      startsAt: instantOfPickerValue(values.startsAt, zone)?.toISOString(),
+      endsAt: instantOfPickerValue(values.endsAt, zone)?.toISOString(),
+      ticker: values.ticker.trim() === "" ? null : values.ticker,
+      reason: values.reason,
+    }),
+  })
+  const from = form.values.startsAt
 
   const mutation = useMutation({
     mutationFn: addBlackout,
@@ -48,43 +54,8 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
       })
       onDone()
     },
-    onError: (error) => {
-      setErrors(serverFormErrors(error, fields, () => "ticker"))
-      focusFirstInvalid(form.current)
-    },
+    onError: (error) => showServerError(error, () => "ticker"),
   })
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const startsAt = instantOfPickerValue(from, zone)
-    const endsAt = instantOfPickerValue(to, zone)
-    const missing: FormErrors<Field> = {
-      fields: {
-        ...(startsAt === null ? { startsAt: "Pick when it starts" } : {}),
-        ...(endsAt === null ? { endsAt: "Pick when it ends" } : {}),
-      },
-      form: null,
-    }
-    if (startsAt === null || endsAt === null) {
-      setErrors(missing)
-      return focusFirstInvalid(form.current)
-    }
-    Either.match(
-      validate({
-        startsAt: startsAt.toISOString(),
-        endsAt: endsAt.toISOString(),
-        ticker: ticker.trim() === "" ? null : ticker,
-        reason,
-      }),
-      {
-        onLeft: (found) => {
-          setErrors(found)
-          focusFirstInvalid(form.current)
-        },
-        onRight: (payload) => mutation.mutate(payload),
-      },
-    )
-  }
 
   const fromInstant = instantOfPickerValue(from, zone)
   const toPresets =
@@ -103,9 +74,14 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
 
   return (
     <Paper withBorder radius="md" p="md">
-      <form ref={form} onSubmit={submit} noValidate aria-label="New blackout period">
+      <form
+        ref={ref}
+        onSubmit={onSubmit((payload) => mutation.mutate(payload))}
+        noValidate
+        aria-label="New blackout period"
+      >
         <Stack gap="sm">
-          {errors.form !== null && (
+          {formError !== null && (
             <Alert
               color="red"
               variant="light"
@@ -113,7 +89,7 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
               role="alert"
               title="Could not add the blackout"
             >
-              {errors.form}
+              {formError}
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -121,15 +97,10 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
               <DateTimePicker
                 label="From"
                 placeholder="Pick a date and time"
-                value={from}
-                onChange={(value) => {
-                  setFrom(value)
-                  clear("startsAt")
-                }}
+                {...form.getInputProps("startsAt")}
                 valueFormat="ddd D MMM YYYY, HH:mm"
                 timePickerProps={{ format: "24h" }}
                 submitButtonProps={{ "aria-label": "Use this time" }}
-                error={errors.fields.startsAt}
                 data-autofocus
               />
               <QuickPicks
@@ -138,34 +109,23 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
                   { value: pickerValueOf(now, zone), label: "Now" },
                   { value: `${addDays(today, 1)} 00:00:00`, label: "Tomorrow 00:00" },
                 ]}
-                onPick={(value) => {
-                  setFrom(value)
-                  clear("startsAt")
-                }}
+                onPick={(value) => form.setFieldValue("startsAt", value)}
               />
             </Stack>
             <Stack gap="xs">
               <DateTimePicker
                 label="To"
                 placeholder="Pick a date and time"
-                value={to}
-                onChange={(value) => {
-                  setTo(value)
-                  clear("endsAt")
-                }}
+                {...form.getInputProps("endsAt")}
                 valueFormat="ddd D MMM YYYY, HH:mm"
                 timePickerProps={{ format: "24h" }}
                 submitButtonProps={{ "aria-label": "Use this time" }}
                 minDate={from?.slice(0, 10) ?? today}
-                error={errors.fields.endsAt}
               />
               <QuickPicks
                 label="Quick picks for To"
                 picks={toPresets}
-                onPick={(value) => {
-                  setTo(value)
-                  clear("endsAt")
-                }}
+                onPick={(value) => form.setFieldValue("endsAt", value)}
               />
             </Stack>
           </SimpleGrid>
@@ -178,12 +138,8 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
               description="Leave empty to hold back every report."
               placeholder="All reports"
               maxLength={12}
-              value={ticker}
-              onChange={(event) => {
-                setTicker(event.currentTarget.value.toUpperCase())
-                clear("ticker")
-              }}
-              error={errors.fields.ticker}
+              {...form.getInputProps("ticker")}
+              onChange={(event) => form.setFieldValue("ticker", event.currentTarget.value.toUpperCase())}
               autoCapitalize="characters"
               spellCheck={false}
             />
@@ -194,12 +150,7 @@ const AddBlackoutForm = ({ zone, onDone }: { readonly zone: string; readonly onD
               maxLength={300}
               required
               withAsterisk={false}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.currentTarget.value)
-                clear("reason")
-              }}
-              error={errors.fields.reason}
+              {...form.getInputProps("reason")}
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">

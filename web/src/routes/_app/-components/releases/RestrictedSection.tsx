@@ -2,8 +2,8 @@ import { type RestrictedTicker, RestrictTicker, TickerSymbol } from "@folio/core
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core"
 import { notifications } from "@mantine/notifications"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { Either, Schema } from "effect"
-import { type FormEvent, useRef, useState } from "react"
+import { Schema } from "effect"
+import { useState } from "react"
 import {
   releaseKeys,
   restrictedQueryOptions,
@@ -13,28 +13,19 @@ import {
 import { AlertIcon, PlusIcon } from "../../../../components/icons"
 import { ConfirmModal } from "../directory/ConfirmModal"
 import { formatDate } from "../directory/format"
-import {
-  type FormErrors,
-  focusFirstInvalid,
-  noFormErrors,
-  serverFormErrors,
-  validateWith,
-} from "../directory/forms"
 import { InlineError, Section, SectionPending } from "../directory/layout"
+import { useSchemaForm } from "../directory/useSchemaForm"
 
-const fields = ["symbol", "reason"] as const
-type Field = (typeof fields)[number]
-const validate = validateWith(Schema.Struct({ symbol: TickerSymbol, ...RestrictTicker.fields }), fields)
+const RestrictInput = Schema.Struct({ symbol: TickerSymbol, ...RestrictTicker.fields })
 
 const AddRestrictionForm = ({ onDone }: { readonly onDone: () => void }) => {
   const queryClient = useQueryClient()
-  const form = useRef<HTMLFormElement>(null)
-  const [symbol, setSymbol] = useState("")
-  const [reason, setReason] = useState("")
-  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors)
+  const { form, ref, formError, onSubmit, showServerError } = useSchemaForm({
+    initialValues: { symbol: "", reason: "" },
+    schema: RestrictInput,
+  })
   const mutation = useMutation({
-    mutationFn: (input: { readonly symbol: string; readonly reason: string }) =>
-      restrictTicker(input.symbol, input.reason),
+    mutationFn: (input: typeof RestrictInput.Type) => restrictTicker(input.symbol, input.reason),
     onSuccess: async (restricted) => {
       await queryClient.invalidateQueries({ queryKey: releaseKeys.restricted() })
       notifications.show({
@@ -44,29 +35,20 @@ const AddRestrictionForm = ({ onDone }: { readonly onDone: () => void }) => {
       })
       onDone()
     },
-    onError: (error) => {
-      // A 404 here is the symbol: no such ticker.
-      setErrors(serverFormErrors(error, fields, () => "symbol"))
-      focusFirstInvalid(form.current)
-    },
+    // A 404 here is the symbol: no such ticker.
+    onError: (error) => showServerError(error, () => "symbol"),
   })
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    Either.match(validate({ symbol, reason }), {
-      onLeft: (found) => {
-        setErrors(found)
-        focusFirstInvalid(form.current)
-      },
-      onRight: (payload) => mutation.mutate(payload),
-    })
-  }
-  const clear = (field: Field) =>
-    setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }))
+  const symbol = form.getInputProps("symbol")
   return (
     <Paper withBorder radius="md" p="md">
-      <form ref={form} onSubmit={submit} noValidate aria-label="Restrict a ticker">
+      <form
+        ref={ref}
+        onSubmit={onSubmit((payload) => mutation.mutate(payload))}
+        noValidate
+        aria-label="Restrict a ticker"
+      >
         <Stack gap="sm">
-          {errors.form !== null && (
+          {formError !== null && (
             <Alert
               color="red"
               variant="light"
@@ -74,7 +56,7 @@ const AddRestrictionForm = ({ onDone }: { readonly onDone: () => void }) => {
               role="alert"
               title="Could not restrict the ticker"
             >
-              {errors.form}
+              {formError}
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -83,12 +65,8 @@ const AddRestrictionForm = ({ onDone }: { readonly onDone: () => void }) => {
               maxLength={12}
               required
               withAsterisk={false}
-              value={symbol}
-              onChange={(event) => {
-                setSymbol(event.currentTarget.value.toUpperCase())
-                clear("symbol")
-              }}
-              error={errors.fields.symbol}
+              {...symbol}
+              onChange={(event) => form.setFieldValue("symbol", event.currentTarget.value.toUpperCase())}
               autoCapitalize="characters"
               spellCheck={false}
               data-autofocus
@@ -99,12 +77,7 @@ const AddRestrictionForm = ({ onDone }: { readonly onDone: () => void }) => {
               maxLength={300}
               required
               withAsterisk={false}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.currentTarget.value)
-                clear("reason")
-              }}
-              error={errors.fields.reason}
+              {...form.getInputProps("reason")}
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
