@@ -20,17 +20,26 @@ import {
   TextInput,
 } from "@mantine/core"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { Either, ParseResult, Schema } from "effect"
-import { type FormEvent, useRef, useState } from "react"
+import { useState } from "react"
 import { createToken, tokenKeys } from "../../../../api/tokens"
 import { AlertIcon, CheckIcon, CopyIcon } from "../../../../components/icons"
-import { type FieldErrorsOf, fieldMessages, formFailureOf } from "../../../-components/formFailure"
 import { formatDate } from "../directory/format"
+import { useSchemaForm } from "../directory/useSchemaForm"
 
-type Field = "name" | "scopes" | "expiresInDays"
-const fieldNames: ReadonlyArray<Field> = ["name", "scopes", "expiresInDays"]
+interface Values extends Record<string, unknown> {
+  readonly name: string
+  readonly scopes: ReadonlyArray<TokenScope>
+  /** A number of days as the select holds it, or "never". */
+  readonly expiresInDays: string
+}
 
-const decodeCreate = Schema.decodeUnknownEither(CreateApiToken, { errors: "all" })
+const initialValues: Values = { name: "", scopes: ["read"], expiresInDays: "90" }
+
+const toInput = (values: Values) => ({
+  name: values.name,
+  scopes: values.scopes,
+  expiresInDays: values.expiresInDays === "never" ? null : Number(values.expiresInDays),
+})
 
 const scopeText: Record<TokenScope, { label: string; description: string }> = {
   read: { label: "read", description: "GET requests: read what your role can read." },
@@ -92,12 +101,12 @@ const CreateForm = ({
   readonly onCancel: () => void
 }) => {
   const queryClient = useQueryClient()
-  const [name, setName] = useState("")
-  const [scopes, setScopes] = useState<ReadonlyArray<TokenScope>>(["read"])
-  const [expiry, setExpiry] = useState<string>("90")
-  const [fieldErrors, setFieldErrors] = useState<FieldErrorsOf<Field>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const nameInput = useRef<HTMLInputElement>(null)
+  const { form, ref, formError, onSubmit, showServerError } = useSchemaForm({
+    initialValues,
+    schema: CreateApiToken,
+    toInput,
+  })
+  const expiry = form.values.expiresInDays
   // `admin` would never exceed the role anyway; offering it to non-admins only confuses.
   const mayAdmin = can(role, "users.manage")
 
@@ -107,33 +116,16 @@ const CreateForm = ({
       await queryClient.invalidateQueries({ queryKey: tokenKeys.list() })
       onCreated(created)
     },
-    onError: (error) => {
-      const failure = formFailureOf(error, fieldNames)
-      setFieldErrors(failure.fields)
-      setFormError(failure.form)
-      if (failure.fields.name !== undefined) nameInput.current?.focus()
-    },
+    onError: (error) => showServerError(error),
   })
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setFormError(null)
-    const input = { name, scopes, expiresInDays: expiry === "never" ? null : Number(expiry) }
-    Either.match(decodeCreate(input), {
-      onLeft: (error) => {
-        const errors = fieldMessages(ParseResult.ArrayFormatter.formatErrorSync(error), fieldNames)
-        setFieldErrors(errors)
-        if (errors.name !== undefined) nameInput.current?.focus()
-      },
-      onRight: (payload) => {
-        setFieldErrors({})
-        mutation.mutate(payload)
-      },
-    })
-  }
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Create an API token">
+    <form
+      ref={ref}
+      onSubmit={onSubmit((payload) => mutation.mutate(payload))}
+      noValidate
+      aria-label="Create an API token"
+    >
       <Stack gap="md">
         {formError !== null && (
           <Alert
@@ -147,29 +139,25 @@ const CreateForm = ({
           </Alert>
         )}
         <TextInput
-          ref={nameInput}
           label="Name"
           description="What uses it, so you can tell tokens apart later."
           placeholder="e.g. Nightly import (GitHub Actions)"
           maxLength={80}
           required
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value)
-            setFieldErrors((current) => ({ ...current, name: undefined }))
-          }}
-          error={fieldErrors.name}
+          {...form.getInputProps("name")}
           data-autofocus
         />
         <Checkbox.Group
           label="Scopes"
           description="What the token may do, within your role."
-          value={[...scopes]}
-          onChange={(values) => {
-            setScopes(tokenScopes.filter((scope) => values.includes(scope)))
-            setFieldErrors((current) => ({ ...current, scopes: undefined }))
-          }}
-          error={fieldErrors.scopes}
+          {...form.getInputProps("scopes")}
+          value={[...form.values.scopes]}
+          onChange={(values) =>
+            form.setFieldValue(
+              "scopes",
+              tokenScopes.filter((scope) => values.includes(scope)),
+            )
+          }
           required
         >
           <Stack gap="xs" mt="xs">
@@ -191,9 +179,7 @@ const CreateForm = ({
         <NativeSelect
           label="Expires"
           data={expiryChoices.map((choice) => ({ ...choice }))}
-          value={expiry}
-          onChange={(event) => setExpiry(event.currentTarget.value)}
-          error={fieldErrors.expiresInDays}
+          {...form.getInputProps("expiresInDays")}
           description={
             expiry === "never"
               ? "Works until you revoke it. Prefer an expiry for CI."

@@ -1,17 +1,12 @@
 import { type Profile, roleLabels, UpdateProfile } from "@folio/core"
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { Either, ParseResult, Schema } from "effect"
-import { type FormEvent, useMemo, useState } from "react"
+import { useMemo, useState } from "react"
 import { profileKeys, updateProfile } from "../../../../api/profile"
 import { sessionKeys } from "../../../../api/session"
 import { AlertIcon, CheckIcon } from "../../../../components/icons"
-import { type FieldErrorsOf, fieldMessages, formFailureOf } from "../../../-components/formFailure"
+import { useSchemaForm } from "../directory/useSchemaForm"
 import { Section } from "./Section"
-
-type Field = "name" | "timezone"
-const fieldNames: ReadonlyArray<Field> = ["name", "timezone"]
-const decodeUpdate = Schema.decodeUnknownEither(UpdateProfile, { errors: "all" })
 
 const allTimeZones = (): ReadonlyArray<string> => {
   try {
@@ -23,11 +18,13 @@ const allTimeZones = (): ReadonlyArray<string> => {
 
 export const DetailsSection = ({ profile }: { readonly profile: Profile }) => {
   const queryClient = useQueryClient()
-  const [name, setName] = useState(profile.user.name)
-  const [timezone, setTimezone] = useState(profile.user.timezone)
-  const [fieldErrors, setFieldErrors] = useState<FieldErrorsOf<Field>>({})
-  const [formError, setFormError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
+  const { form, ref, formError, onSubmit, showServerError } = useSchemaForm({
+    initialValues: { name: profile.user.name, timezone: profile.user.timezone },
+    schema: UpdateProfile,
+    onValuesChange: () => setSaved(false),
+  })
+  const { name, timezone } = form.values
   const zones = useMemo(() => {
     const list = allTimeZones()
     return list.includes(profile.user.timezone) ? list : [profile.user.timezone, ...list]
@@ -41,33 +38,20 @@ export const DetailsSection = ({ profile }: { readonly profile: Profile }) => {
       queryClient.setQueryData(profileKeys.me(), next)
       // The header and dashboard show my name.
       await queryClient.invalidateQueries({ queryKey: sessionKeys.me })
-      setName(next.user.name)
+      form.setFieldValue("name", next.user.name)
       setSaved(true)
     },
-    onError: (error) => {
-      const failure = formFailureOf(error, fieldNames)
-      setFieldErrors(failure.fields)
-      setFormError(failure.form)
-    },
+    onError: (error) => showServerError(error),
   })
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setFormError(null)
+  const submit = onSubmit((payload) => {
     setSaved(false)
-    Either.match(decodeUpdate({ name, timezone }), {
-      onLeft: (error) =>
-        setFieldErrors(fieldMessages(ParseResult.ArrayFormatter.formatErrorSync(error), fieldNames)),
-      onRight: (payload) => {
-        setFieldErrors({})
-        mutation.mutate(payload)
-      },
-    })
-  }
+    mutation.mutate(payload)
+  })
 
   return (
     <Section title="Your details">
-      <form onSubmit={submit} noValidate aria-label="Your details">
+      <form ref={ref} onSubmit={submit} noValidate aria-label="Your details">
         <Stack gap="md">
           {formError !== null && (
             <Alert color="red" variant="light" icon={<AlertIcon />} role="alert" title="Could not save">
@@ -82,13 +66,7 @@ export const DetailsSection = ({ profile }: { readonly profile: Profile }) => {
               required
               withAsterisk={false}
               maxLength={120}
-              value={name}
-              onChange={(event) => {
-                setName(event.currentTarget.value)
-                setSaved(false)
-                setFieldErrors((current) => ({ ...current, name: undefined }))
-              }}
-              error={fieldErrors.name}
+              {...form.getInputProps("name")}
             />
             <TextInput
               label="Email"
@@ -109,10 +87,7 @@ export const DetailsSection = ({ profile }: { readonly profile: Profile }) => {
                       fz="inherit"
                       c="indigo"
                       style={{ background: "none", border: 0, padding: 0, cursor: "pointer" }}
-                      onClick={() => {
-                        setTimezone(browserZone)
-                        setSaved(false)
-                      }}
+                      onClick={() => form.setFieldValue("timezone", browserZone)}
                     >
                       Use it
                     </Text>
@@ -122,16 +97,14 @@ export const DetailsSection = ({ profile }: { readonly profile: Profile }) => {
                 )
               }
               data={zones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
-              value={timezone}
+              {...form.getInputProps("timezone")}
               onChange={(value) => {
-                if (value !== null) setTimezone(value)
-                setSaved(false)
+                if (value !== null) form.setFieldValue("timezone", value)
               }}
               searchable
               allowDeselect={false}
               limit={60}
               nothingFoundMessage="No such time zone"
-              error={fieldErrors.timezone}
             />
             <TextInput
               label="Role"
