@@ -1,7 +1,7 @@
 import { HttpApiError } from "@effect/platform"
 import { Conflict, NotFound, RateLimited, ValidationError } from "@folio/core"
 import { type FormErrors as FieldErrorRecord, schemaResolver } from "@mantine/form"
-import { Either, ParseResult, Schema } from "effect"
+import { Schema } from "effect"
 import { describeError } from "../../../../errors/describeError"
 
 export type FieldErrors<F extends string> = Partial<Record<F, string | undefined>>
@@ -31,20 +31,6 @@ const split = <F extends string>(
   }
   return { fields: errors, rest }
 }
-
-/**
- * Validates a form's values with core's schema, the one the server decodes the request with,
- * so the console explains a problem next to its field before asking the server.
- */
-export const validateWith =
-  <A, I, F extends string>(schema: Schema.Schema<A, I>, fields: ReadonlyArray<F>) =>
-  (input: unknown): Either.Either<A, FormErrors<F>> =>
-    Schema.decodeUnknownEither(schema, { errors: "all" })(input).pipe(
-      Either.mapLeft((error) => {
-        const { fields: errors, rest } = split(fields, ParseResult.ArrayFormatter.formatErrorSync(error))
-        return { fields: errors, form: rest[0] ?? null }
-      }),
-    )
 
 /** Where a form's validator puts a message that concerns no field of the form. */
 export const formErrorKey = ""

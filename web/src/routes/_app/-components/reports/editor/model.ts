@@ -11,8 +11,8 @@ import {
   type TeamId,
   UpdateReport,
 } from "@folio/core"
-import type { Either } from "effect"
-import { type FormErrors, validateWith } from "../../directory/forms"
+import { Either, Schema } from "effect"
+import { type FieldErrors, type FormErrors, formErrorKey, schemaValidator } from "../../directory/forms"
 
 /** One audience row as the editor holds it: ids for the server, names for the screen. */
 export interface AudienceDraft {
@@ -163,8 +163,27 @@ const requestFields = (values: EditorValues, fields: ReadonlyArray<EditorField>)
 export const issueFields = [...editorFields.filter((f) => f !== "authors"), "authorIds"] as const
 export type IssueField = (typeof issueFields)[number]
 
-const validateUpdate = validateWith(UpdateReport, issueFields)
-const validateCreate = validateWith(CreateReport, issueFields)
+/**
+ * A request checked with core's schema as the console's forms check theirs (`schemaValidator`):
+ * the decoded request, or a message per field and one for the whole form. The editor keeps its
+ * own state rather than a `@mantine/form` form: its errors belong to a save attempt (autosave or
+ * Ctrl/Cmd-S), not to a submit.
+ */
+const checkRequest = <A, I>(schema: Schema.Schema<A, I>) => {
+  const check = schemaValidator(schema, issueFields, (input: unknown) => input)
+  return (input: unknown): Either.Either<A, FormErrors<IssueField>> => {
+    const { [formErrorKey]: form, ...fields } = check(input)
+    if (form === undefined && Object.keys(fields).length === 0)
+      return Either.right(Schema.decodeUnknownSync(schema)(input))
+    return Either.left({
+      fields: fields as FieldErrors<IssueField>,
+      form: typeof form === "string" ? form : null,
+    })
+  }
+}
+
+const validateUpdate = checkRequest(UpdateReport)
+const validateCreate = checkRequest(CreateReport)
 
 /** The update request for the changed fields, checked with the contract's own schema. */
 export const updateRequest = (
