@@ -19,6 +19,21 @@ export class PgPool extends Context.Tag("@folio/server/PgPool")<PgPool, pg.Pool>
 
 const maxConnections = 20
 
+/**
+ * `snake_case` → `camelCase` for result names, remembered: every row of every result (and every
+ * key of the JSON in it) passes through here, and the names repeat. Bounded, since JSON keys come
+ * from data too.
+ */
+const camelNames = new Map<string, string>()
+const snakeToCamel = (name: string): string => {
+  let camel = camelNames.get(name)
+  if (camel === undefined) {
+    camel = Str.snakeToCamel(name)
+    if (camelNames.size < 10_000) camelNames.set(name, camel)
+  }
+  return camel
+}
+
 /** A pool that has answered once; ended (within a second) when the scope closes. */
 const acquirePool = (url: Redacted.Redacted) =>
   Effect.acquireRelease(
@@ -71,7 +86,7 @@ export const DatabaseLive = Layer.unwrapScoped(
       PgClient.layerFromPool({
         acquire: Effect.succeed(pool),
         applicationName: "folio",
-        transformResultNames: Str.snakeToCamel,
+        transformResultNames: snakeToCamel,
         transformQueryNames: Str.camelToSnake,
       }),
       Layer.succeed(PgPool, pool),

@@ -7,6 +7,8 @@ import { ReportImporter } from "../reports/importer.js"
 import { reportReachOf } from "../reports/reach.js"
 import { ReportsRepo } from "../reports/repo.js"
 import { Reports } from "../reports/service.js"
+import { reportWire } from "../reports/wire.js"
+import { jsonResponse } from "./jsonResponse.js"
 
 /** Reads and writes both start from the caller's reading reach: an unreadable report is a 404. */
 const readReach = authorize("reports.read", "read").pipe(
@@ -20,80 +22,96 @@ export const ReportsLive = HttpApiBuilder.group(FolioApi, "reports", (handlers) 
     const reports = yield* Reports
     const repo = yield* ReportsRepo
     const importer = yield* ReportImporter
-    return handlers
-      .handle("list", ({ urlParams }) =>
-        readReach.pipe(Effect.flatMap(({ actor, reach }) => reports.list(actor, urlParams, reach))),
-      )
-      .handle("export", ({ urlParams }) =>
-        Effect.gen(function* () {
-          const { actor } = yield* authorize("reports.export", "read")
-          const { reach } = yield* readReach
-          const page = yield* repo.list(urlParams, actor.user.id, reach, true)
-          return { items: page.items.map(recordOf), nextCursor: page.nextCursor }
-        }),
-      )
-      .handle("get", ({ path }) =>
-        readReach.pipe(Effect.flatMap(({ actor, reach }) => reports.get(actor, path.reportId, reach))),
-      )
-      .handle("create", ({ payload }) =>
-        authorize("reports.create", "write").pipe(
-          Effect.flatMap(({ actor }) => reports.create(actor, payload)),
-        ),
-      )
-      .handle("update", ({ path, payload }) =>
-        Effect.gen(function* () {
-          yield* authorize("reports.edit", "write")
-          const { actor, reach } = yield* readReach
-          return yield* reports.update(actor, path.reportId, payload, reach)
-        }),
-      )
-      .handle("transition", ({ path, payload }) =>
-        Effect.gen(function* () {
-          yield* authorize(transitions[path.transition].action, "write")
-          const { actor, reach } = yield* readReach
-          return yield* reports.transition(actor, path.reportId, path.transition, payload.version, reach)
-        }),
-      )
-      .handle("archiveMany", ({ payload }) =>
-        Effect.gen(function* () {
-          yield* authorize("reports.archive", "write")
-          const { actor, reach } = yield* readReach
-          return yield* reports.archiveMany(actor, payload.ids, reach)
-        }),
-      )
-      .handle("revisions", ({ path }) =>
-        readReach.pipe(Effect.flatMap(({ actor, reach }) => reports.revisions(actor, path.reportId, reach))),
-      )
-      .handle("revision", ({ path }) =>
-        readReach.pipe(
-          Effect.flatMap(({ actor, reach }) => reports.revision(actor, path.reportId, path.version, reach)),
-        ),
-      )
-      .handle("restore", ({ path, payload }) =>
-        Effect.gen(function* () {
-          yield* authorize("reports.edit", "write")
-          const { actor, reach } = yield* readReach
-          return yield* reports.restore(actor, path.reportId, path.version, payload.version, reach)
-        }),
-      )
-      .handle("favorite", ({ path }) =>
-        Effect.gen(function* () {
-          yield* authorize("favorites.manage", "write")
-          const { actor, reach } = yield* readReach
-          yield* reports.setFavorite(actor, path.reportId, true, reach)
-        }),
-      )
-      .handle("unfavorite", ({ path }) =>
-        Effect.gen(function* () {
-          yield* authorize("favorites.manage", "write")
-          const { actor, reach } = yield* readReach
-          yield* reports.setFavorite(actor, path.reportId, false, reach)
-        }),
-      )
-      .handle("import", ({ payload }) =>
-        authorize("reports.import", "write").pipe(
-          Effect.flatMap(({ actor }) => importer.run(actor, payload)),
-        ),
-      )
+    return (
+      handlers
+        // The two reads every screen makes answer in the wire's shape directly (reports/wire.ts).
+        .handle("list", ({ urlParams }) =>
+          readReach.pipe(
+            Effect.flatMap(({ actor, reach }) => repo.list(urlParams, actor.user.id, reach)),
+            Effect.map((page) =>
+              jsonResponse({
+                items: page.items.map((r) => reportWire(r, false)),
+                nextCursor: page.nextCursor,
+              }),
+            ),
+          ),
+        )
+        .handle("export", ({ urlParams }) =>
+          Effect.gen(function* () {
+            const { actor } = yield* authorize("reports.export", "read")
+            const { reach } = yield* readReach
+            const page = yield* repo.list(urlParams, actor.user.id, reach, true)
+            return { items: page.items.map(recordOf), nextCursor: page.nextCursor }
+          }),
+        )
+        .handle("get", ({ path }) =>
+          readReach.pipe(
+            Effect.flatMap(({ actor, reach }) => reports.get(actor, path.reportId, reach)),
+            Effect.map((report) => jsonResponse(reportWire(report, true))),
+          ),
+        )
+        .handle("create", ({ payload }) =>
+          authorize("reports.create", "write").pipe(
+            Effect.flatMap(({ actor }) => reports.create(actor, payload)),
+          ),
+        )
+        .handle("update", ({ path, payload }) =>
+          Effect.gen(function* () {
+            yield* authorize("reports.edit", "write")
+            const { actor, reach } = yield* readReach
+            return yield* reports.update(actor, path.reportId, payload, reach)
+          }),
+        )
+        .handle("transition", ({ path, payload }) =>
+          Effect.gen(function* () {
+            yield* authorize(transitions[path.transition].action, "write")
+            const { actor, reach } = yield* readReach
+            return yield* reports.transition(actor, path.reportId, path.transition, payload.version, reach)
+          }),
+        )
+        .handle("archiveMany", ({ payload }) =>
+          Effect.gen(function* () {
+            yield* authorize("reports.archive", "write")
+            const { actor, reach } = yield* readReach
+            return yield* reports.archiveMany(actor, payload.ids, reach)
+          }),
+        )
+        .handle("revisions", ({ path }) =>
+          readReach.pipe(
+            Effect.flatMap(({ actor, reach }) => reports.revisions(actor, path.reportId, reach)),
+          ),
+        )
+        .handle("revision", ({ path }) =>
+          readReach.pipe(
+            Effect.flatMap(({ actor, reach }) => reports.revision(actor, path.reportId, path.version, reach)),
+          ),
+        )
+        .handle("restore", ({ path, payload }) =>
+          Effect.gen(function* () {
+            yield* authorize("reports.edit", "write")
+            const { actor, reach } = yield* readReach
+            return yield* reports.restore(actor, path.reportId, path.version, payload.version, reach)
+          }),
+        )
+        .handle("favorite", ({ path }) =>
+          Effect.gen(function* () {
+            yield* authorize("favorites.manage", "write")
+            const { actor, reach } = yield* readReach
+            yield* reports.setFavorite(actor, path.reportId, true, reach)
+          }),
+        )
+        .handle("unfavorite", ({ path }) =>
+          Effect.gen(function* () {
+            yield* authorize("favorites.manage", "write")
+            const { actor, reach } = yield* readReach
+            yield* reports.setFavorite(actor, path.reportId, false, reach)
+          }),
+        )
+        .handle("import", ({ payload }) =>
+          authorize("reports.import", "write").pipe(
+            Effect.flatMap(({ actor }) => importer.run(actor, payload)),
+          ),
+        )
+    )
   }),
 )

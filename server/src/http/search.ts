@@ -1,9 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { FolioApi } from "@folio/core"
-import { Effect } from "effect"
+import { FolioApi, SearchResult } from "@folio/core"
+import { Effect, Schema } from "effect"
 import { authorize } from "../auth/authorize.js"
 import { reportReachOf } from "../reports/reach.js"
+import { reportWire } from "../reports/wire.js"
 import { Search } from "../search/service.js"
+import { jsonResponse } from "./jsonResponse.js"
+
+/** The few tickers, companies and people beside the hits go through their schemas as usual. */
+const encodeSide = Schema.encodeSync(SearchResult.pick("facets", "tickers", "companies", "users"))
 
 export const SearchLive = HttpApiBuilder.group(FolioApi, "search", (handlers) =>
   Effect.gen(function* () {
@@ -13,7 +18,23 @@ export const SearchLive = HttpApiBuilder.group(FolioApi, "search", (handlers) =>
         const { actor } = yield* authorize("search.use", "read")
         const { grant } = yield* authorize("reports.read", "read")
         const reach = yield* reportReachOf(actor, grant)
-        return yield* search.search(actor, urlParams, reach)
+        const found = yield* search.search(actor, urlParams, reach)
+        const side = encodeSide(found)
+        // In SearchResult's order; the hits' reports in the wire's shape (reports/wire.ts).
+        return jsonResponse({
+          reports: found.reports.map((hit) => ({
+            report: reportWire(hit.report, false),
+            title: hit.title,
+            snippet: hit.snippet,
+          })),
+          total: found.total,
+          capped: found.capped,
+          nextCursor: found.nextCursor,
+          facets: side.facets,
+          tickers: side.tickers,
+          companies: side.companies,
+          users: side.users,
+        })
       }),
     )
   }),

@@ -8,7 +8,6 @@ import {
   Forbidden,
   grantFor,
   NotFound,
-  type ReportListParams,
   ReportRevision,
   ReportRevisionSummary,
   type Transition,
@@ -102,14 +101,6 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
           ),
           Effect.map(present),
         )
-
-    const list = (actor: Actor, params: ReportListParams, reach: ReportReach) =>
-      repo.list(params, actor.user.id, reach).pipe(
-        Effect.map((page) => ({
-          ...page,
-          items: page.items.map(({ body: _body, ...item }) => item),
-        })),
-      )
 
     /** Tickers, authors and audience must exist; all problems are reported together. */
     const checkReferences = (write: ReportWrite, audience: ReadonlyArray<AudienceWrite> | undefined) =>
@@ -422,7 +413,6 @@ export class Reports extends Effect.Service<Reports>()("@folio/server/Reports", 
 
     return {
       get,
-      list,
       create,
       update,
       transition,
