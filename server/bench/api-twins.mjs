@@ -12,6 +12,7 @@
 // saturation (the best is kept), BENCH_ONLY a comma-separated subset of scenario names.
 import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { Agent, request } from "node:http"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
@@ -30,6 +31,16 @@ const reader = "grace.liu@northwind.example" // Northwind Capital: all sectors, 
 const rssMiB = (pid) => {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** CPU time a process has used, in ms (user + system; Linux /proc, clock ticks of 10 ms). */
+const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
+    return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
     return Number.NaN
   }
@@ -68,7 +79,7 @@ const fetchText = async (base, path, token) => {
 /** What a health answer says apart from its timing (latency and uptime differ call to call). */
 const healthShape = (text) => JSON.stringify({ ...JSON.parse(text), database: null, uptimeSeconds: null })
 
-const load = (url, token, rate) =>
+const load = (url, token) =>
   new Promise((resolve, reject) =>
     autocannon(
       {
@@ -77,17 +88,83 @@ const load = (url, token, rate) =>
         duration: seconds,
         pipelining: 1,
         headers: token ? { authorization: `Bearer ${token}` } : {},
-        ...(rate ? { overallRate: rate } : {}),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     ),
   )
 
-const measure = async (base, s, rate) => {
-  const r = await load(`${base}${s.path}`, s.token, rate)
+/**
+ * Requests at a steady `rate` for `seconds` (open loop: each is sent at its time, whatever the
+ * answers before it did; autocannon's rate sends each second's share in a burst), over up to
+ * `connections` keep-alive connections. Latency counts from the time a request was due, so time
+ * spent waiting for a free connection counts too.
+ */
+const paced = (server, s, rate) =>
+  new Promise((resolve, reject) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: connections })
+    const total = Math.round(rate * seconds)
+    const latencies = []
+    const cpu = cpuMs(server.child.pid)
+    const t0 = performance.now() + 20
+    const dueAt = (i) => t0 + (i * 1000) / rate
+    let sent = 0
+    const finish = () => {
+      agent.destroy()
+      if (latencies.length < total)
+        return reject(
+          new Error(`${s.name} on ${server.url}: ${total - latencies.length} failed at ${rate}/s`),
+        )
+      latencies.sort((a, b) => a - b)
+      const at = (q) => Math.round(latencies[Math.min(total - 1, Math.floor(q * total))] * 10) / 10
+      resolve({
+        rps: rate,
+        p50: at(0.5),
+        p99: at(0.99),
+        n: total,
+        cpu: (cpuMs(server.child.pid) - cpu) / total,
+      })
+    }
+    let answered = 0
+    const send = (due) => {
+      const req = request(
+        `${server.url}${s.path}`,
+        { agent, headers: s.token ? { authorization: `Bearer ${s.token}` } : {} },
+        (res) => {
+          res.resume()
+          res.on("end", () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - due)
+            if (++answered === total) finish()
+          })
+        },
+      )
+      req.on("error", () => {
+        if (++answered === total) finish()
+      })
+      req.end()
+    }
+    const tick = () => {
+      while (sent < total && dueAt(sent) <= performance.now()) send(dueAt(sent++))
+      if (sent < total) setTimeout(tick, Math.max(0, dueAt(sent) - performance.now()))
+    }
+    setTimeout(tick, 20)
+  })
+
+/** One load run against `server`; with its CPU time per request (the server's process only). */
+const measure = async (server, s) => {
+  const cpu = cpuMs(server.child.pid)
+  const r = await load(`${server.url}${s.path}`, s.token)
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
-    throw new Error(`${s.name} on ${base}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, n: r.requests.total }
+    throw new Error(
+      `${s.name} on ${server.url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`,
+    )
+  const n = r.requests.total
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    n,
+    cpu: (cpuMs(server.child.pid) - cpu) / n,
+  }
 }
 
 const servers = []
@@ -174,35 +251,46 @@ try {
   servers.push(folio, twin)
   const rss = { folio: [rssMiB(folio.child.pid)], twin: [rssMiB(twin.child.pid)] }
   for (const s of scenarios) {
-    await measure(folio.url, s).catch(() => {}) // warm-up: JIT, pools, caches
-    await measure(twin.url, s).catch(() => {})
+    await measure(folio, s).catch(() => {}) // warm-up: JIT, pools, caches
+    await measure(twin, s).catch(() => {})
     s.folio = { rps: 0 }
     s.twin = { rps: 0 }
     for (let i = 0; i < rounds; i++) {
-      const f = await measure(folio.url, s)
-      const t = await measure(twin.url, s)
+      const f = await measure(folio, s)
+      const t = await measure(twin, s)
       if (f.rps > s.folio.rps) s.folio = f
       if (t.rps > s.twin.rps) s.twin = t
     }
     const rate = Math.max(1, Math.round(s.twin.rps / 2))
     s.half = rate
-    s.folioHalf = await measure(folio.url, s, rate)
-    s.twinHalf = await measure(twin.url, s, rate)
+    s.folioHalf = await paced(folio, s, rate)
+    s.twinHalf = await paced(twin, s, rate)
     rss.folio.push(rssMiB(folio.child.pid))
     rss.twin.push(rssMiB(twin.child.pid))
-    const x = s
     console.log(
-      `  ${x.name.padEnd(7)} folio ${x.folio.rps.toFixed(0).padStart(6)}/s p50 ${x.folio.p50} p99 ${x.folio.p99} ms | twin ${x.twin.rps.toFixed(0).padStart(6)}/s p50 ${x.twin.p50} p99 ${x.twin.p99} ms | ratio ${(x.folio.rps / x.twin.rps).toFixed(2)} | at ${rate}/s: folio p50 ${x.folioHalf.p50} p99 ${x.folioHalf.p99} ms, twin p99 ${x.twinHalf.p99} ms`,
+      `  ${s.name.padEnd(7)} folio ${s.folio.rps.toFixed(0)}/s p50 ${s.folio.p50} p99 ${s.folio.p99} ms ${s.folio.cpu.toFixed(2)} ms CPU | twin ${s.twin.rps.toFixed(0)}/s p50 ${s.twin.p50} p99 ${s.twin.p99} ms ${s.twin.cpu.toFixed(2)} ms CPU | ratio ${(s.folio.rps / s.twin.rps).toFixed(2)} | at ${rate}/s: folio p50 ${s.folioHalf.p50} p99 ${s.folioHalf.p99} ms, twin p50 ${s.twinHalf.p50} p99 ${s.twinHalf.p99} ms`,
     )
   }
 
   console.log("")
-  console.log(
-    `  ${"scenario".padEnd(8)}${"stmts".padStart(6)}${"KB".padStart(7)}${"folio/s".padStart(9)}${"twin/s".padStart(9)}${"ratio".padStart(7)}${"p50 f/t ms".padStart(13)}${"p99 f/t ms".padStart(13)}${"half rate".padStart(11)}${"p99 f/t ms".padStart(13)}`,
-  )
+  const cols = [
+    ["scenario", 8, (s) => s.name],
+    ["stmts", 6, (s) => s.statements],
+    ["KB", 6, (s) => (s.bytes / 1024).toFixed(1)],
+    ["folio/s", 8, (s) => s.folio.rps.toFixed(0)],
+    ["twin/s", 8, (s) => s.twin.rps.toFixed(0)],
+    ["ratio", 6, (s) => (s.folio.rps / s.twin.rps).toFixed(2)],
+    ["p50 f/t", 10, (s) => `${s.folio.p50}/${s.twin.p50}`],
+    ["p99 f/t", 10, (s) => `${s.folio.p99}/${s.twin.p99}`],
+    ["CPU ms/req f/t", 15, (s) => `${s.folio.cpu.toFixed(2)}/${s.twin.cpu.toFixed(2)}`],
+    ["half rate", 10, (s) => `${s.half}/s`],
+    ["p50 f/t", 11, (s) => `${s.folioHalf.p50}/${s.twinHalf.p50}`],
+    ["p99 f/t", 12, (s) => `${s.folioHalf.p99}/${s.twinHalf.p99}`],
+  ]
+  console.log(`  ${cols.map(([h, w], i) => (i === 0 ? h.padEnd(w) : h.padStart(w))).join(" ")}  (ms)`)
   for (const s of scenarios)
     console.log(
-      `  ${s.name.padEnd(8)}${String(s.statements).padStart(6)}${(s.bytes / 1024).toFixed(1).padStart(7)}${s.folio.rps.toFixed(0).padStart(9)}${s.twin.rps.toFixed(0).padStart(9)}${(s.folio.rps / s.twin.rps).toFixed(2).padStart(7)}${`${s.folio.p50}/${s.twin.p50}`.padStart(13)}${`${s.folio.p99}/${s.twin.p99}`.padStart(13)}${`${s.half}/s`.padStart(11)}${`${s.folioHalf.p99}/${s.twinHalf.p99}`.padStart(13)}`,
+      `  ${cols.map(([, w, f], i) => (i === 0 ? String(f(s)).padEnd(w) : String(f(s)).padStart(w))).join(" ")}`,
     )
   const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(" → ")
   console.log(

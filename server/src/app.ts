@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http"
 import { fileURLToPath } from "node:url"
-import { HttpApiBuilder, type HttpApp, type HttpRouter, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, type HttpApp, HttpMiddleware, type HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { type Duration, Effect, Layer, Option } from "effect"
 import { BootstrapLive } from "./auth/bootstrap.js"
@@ -146,4 +146,17 @@ export const ServerLive = (options: ServerOptions = {}) =>
     Layer.provide(BootstrapLive),
     Layer.provide(ConfigLive),
     Layer.provide(DatabaseReady),
+    untraced,
+  )
+
+/**
+ * Nothing reads Effect's spans here (errors go to Sentry through its own SDK, logs carry their own
+ * annotations), yet by default every request opens one with an attribute per header and every SQL
+ * statement another: work and garbage on every request (docs/performance.md, "Folio against its
+ * bare twin"). Both are off.
+ */
+const untraced = <A, E, R>(layer: Layer.Layer<A, E, R>) =>
+  layer.pipe(
+    HttpMiddleware.withTracerDisabledWhen(() => true),
+    Layer.provide(Layer.setTracerEnabled(false)),
   )
