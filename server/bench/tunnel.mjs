@@ -2,7 +2,8 @@
 // forward the untouched bytes to a loopback stand-in for Sentry — against two bare node:http
 // servers measured in the same run with the same load and envelopes: one that only reads the body,
 // and the fair twin (tunnel-twin.mjs) that reads it and forwards it to the same stand-in.
-// Usage: node server/bench/tunnel.mjs (after `npm run build`); BENCH_SECONDS=10 BENCH_CONNECTIONS=16.
+// Usage: node server/bench/tunnel.mjs (after `npm run build`); BENCH_SECONDS=10 BENCH_CONNECTIONS=16
+// BENCH_STORM_SECONDS=0.
 import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -14,6 +15,8 @@ import { freePort, startFolio, waitFor } from "./processes.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16)
+// BENCH_STORM_SECONDS=300: then a storm of that length on the tunnel alone, its RSS every 30 s.
+const stormSeconds = Number(process.env.BENCH_STORM_SECONDS ?? 0)
 const dsn = "https://benchkey@o1.ingest.sentry.io/7"
 const tunnelPath = "/monitoring?o=1&p=7"
 
@@ -67,13 +70,13 @@ const template = serializeEnvelope(
 )
 const freshBody = () => template.replaceAll(idSlot, randomBytes(16).toString("hex"))
 
-const load = (url) =>
+const load = (url, duration = seconds) =>
   new Promise((resolve, reject) =>
     autocannon(
       {
         url,
         connections,
-        duration: seconds,
+        duration,
         pipelining: 1,
         method: "POST",
         headers: { "content-type": "text/plain;charset=UTF-8" },
@@ -83,11 +86,24 @@ const load = (url) =>
     ),
   )
 
-const measure = async (name, url) => {
+/** CPU time a process has used, in ms (user + system; Linux /proc, clock ticks of 10 ms). */
+const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return Number.NaN
+  }
+}
+
+const measure = async (name, url, pid) => {
   await load(url).catch(() => {}) // warm-up (JIT, pools)
+  const cpu = cpuMs(pid)
   const r = await load(url)
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`)
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total }
+  const total = r.requests.total
+  const cpuPer = (cpuMs(pid) - cpu) / total
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total, cpuPer }
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-tunnel-"))
@@ -137,9 +153,9 @@ try {
   await waitFor(`http://127.0.0.1:${twinPort}/`, twin)
 
   const rssBefore = rssMiB(folio.child.pid)
-  const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}${tunnelPath}`)
-  const forwarding = await measure("bare + forward", `http://127.0.0.1:${twinPort}${tunnelPath}`)
-  const ours = await measure("folio tunnel", `http://127.0.0.1:${folioPort}${tunnelPath}`)
+  const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}${tunnelPath}`, bare.pid)
+  const forwarding = await measure("bare + forward", `http://127.0.0.1:${twinPort}${tunnelPath}`, twin.pid)
+  const ours = await measure("folio tunnel", `http://127.0.0.1:${folioPort}${tunnelPath}`, folio.child.pid)
   const rssAfter = rssMiB(folio.child.pid)
   console.log(
     `POST ${tunnelPath} with a ${(Buffer.byteLength(template) / 1024).toFixed(1)} KB error envelope, ` +
@@ -147,7 +163,7 @@ try {
   )
   for (const r of [baseline, forwarding, ours]) {
     console.log(
-      `  ${r.name.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} envelopes/s   p50 ${r.p50} ms   p99 ${r.p99} ms`,
+      `  ${r.name.padEnd(16)} ${r.rps.toFixed(0).padStart(7)} envelopes/s   p50 ${r.p50} ms   p99 ${r.p99} ms   ${r.cpuPer.toFixed(2)} ms CPU each`,
     )
   }
   console.log(
@@ -161,6 +177,17 @@ try {
   console.log(
     `  folio RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after (${(rssAfter - rssBefore).toFixed(0)} MiB)`,
   )
+  // A long storm on the tunnel alone: is resident memory flat once V8 has sized its heap?
+  if (stormSeconds > 0) {
+    const samples = [rssMiB(folio.child.pid)]
+    const timer = setInterval(() => samples.push(rssMiB(folio.child.pid)), 30_000)
+    const storm = await load(`http://127.0.0.1:${folioPort}${tunnelPath}`, stormSeconds)
+    clearInterval(timer)
+    samples.push(rssMiB(folio.child.pid))
+    console.log(
+      `  storm: ${stormSeconds} s, ${storm.requests.total} envelopes (${storm.requests.average.toFixed(0)}/s, ${storm.non2xx} non-2xx, p99 ${storm.latency.p99} ms); folio RSS every 30 s: ${samples.map((x) => x.toFixed(0)).join(" → ")} MiB`,
+    )
+  }
 } finally {
   for (const child of children) child.kill("SIGTERM")
   await new Promise((r) => setTimeout(r, 1500))
