@@ -153,7 +153,7 @@ export const rngOf = (seed) => {
   return { next, int, pick, chance, between, some }
 }
 
-const drivers = {
+export const drivers = {
   "Information Technology": [
     "AI accelerator demand",
     "hyperscaler capex",
@@ -278,7 +278,7 @@ const drivers = {
   Materials: ["industrial gas pricing", "project backlog", "hydrogen investment", "volume recovery"],
   "Real Estate": ["logistics rent growth", "occupancy", "development starts", "cap rate expansion"],
 }
-const headwinds = [
+export const headwinds = [
   "foreign exchange",
   "tariff uncertainty",
   "a softer consumer",
@@ -296,7 +296,7 @@ const headwinds = [
   "energy costs",
   "labour availability",
 ]
-const channels = [
+export const channels = [
   "distributors",
   "channel partners",
   "suppliers in Taiwan",
@@ -393,11 +393,11 @@ const qualifiers = [
 ]
 // A long tail of places, programmes and technical terms, picked with a Zipf-like skew so a few
 // are common and most are rare, as in real research.
-const places =
+export const places =
   "Austin Phoenix Osaka Hsinchu Dresden Monterrey Rotterdam Singapore Shenzhen Bangalore Krakow Leipzig Nagoya Penang Chennai Guadalajara Ohio Arizona Texas Bavaria Jutland Ontario Quebec Alberta Queensland Gujarat Jiangsu Guangdong Lombardy Catalonia Flanders Silesia Andalusia Saxony Hokkaido Kyushu Busan Incheon Taichung Kaohsiung Haifa Dublin Cork Limerick Lyon Grenoble Toulouse Seville Porto Gdansk Brno Timisoara Izmir Casablanca Nairobi Lagos Johannesburg Santiago Lima Bogota Manaus Recife Cordoba Tijuana Juarez Reno Boise Omaha Tulsa Midland Odessa Corpus Baton Mobile Savannah Charleston Raleigh Richmond Albany Buffalo Rochester Toledo Dayton Peoria Wichita Spokane Tacoma Fresno Bakersfield".split(
     " ",
   )
-const facilities = [
+export const facilities = [
   "fab",
   "plant",
   "refinery",
@@ -411,18 +411,18 @@ const facilities = [
   "research site",
   "warehouse",
 ]
-const techTerms =
+export const techTerms =
   "chiplet photonics lidar inverter electrolyser turbine gearbox firmware hypervisor middleware compiler tokenizer transformer diffusion lakehouse observability orchestration containerisation microservices telemetry biologic antibody peptide oligonucleotide gene-therapy radiopharmaceutical bispecific stent catheter dialysis insulin statin vaccine adjuvant biosimilar generic formulary rebate reinsurance annuity custody clearing settlement tokenisation stablecoin remittance underwriting securitisation leasing factoring drilling fracking sequestration ammonia methanol lithium cobalt nickel graphite copper aluminium polymer resin coating adhesive membrane catalyst semiconductor substrate epitaxy etch deposition metrology packaging interposer backplane optics transceiver switch router firewall antenna spectrum satellite fibre coax turbine locomotive railcar trailer forklift excavator tractor combine harvester sprayer drone avionics fuselage nacelle airframe thermostat heat-pump elevator escalator chiller compressor valve pump bearing actuator sensor robot gripper conveyor pallet container chassis battery cathode anode separator electrolyte charger grid transformer substation meter".split(
     " ",
   )
-const programmes =
+export const programmes =
   "Apollo Atlas Beacon Catalyst Compass Delta Eclipse Falcon Frontier Genesis Horizon Ignite Jupiter Keystone Lighthouse Meridian Neptune Orion Pinnacle Quantum Radiant Summit Titan Unity Vanguard Vertex Zenith Aurora Borealis Cascade Cobalt Everest Granite Harbor Ironwood Juniper Kestrel Lumen Mosaic Nimbus Onyx Polaris Redwood Sequoia Sierra Tundra Willow".split(
     " ",
   )
 /** Index skewed towards the start of a list: the first items common, the last ones rare. */
 const zipf = (r, xs) => xs[Math.min(xs.length - 1, Math.floor(xs.length * r.next() ** 2.5))]
 const quarters = ["Q1", "Q2", "Q3", "Q4"]
-const risks = [
+export const risks = [
   "a sharper macro slowdown",
   "execution on the product roadmap",
   "key customer concentration",

@@ -428,4 +428,54 @@ describe("reports", () => {
     expect(titled).toMatchObject({ total: 5, capped: false })
     expect(titled.reports.map((h) => h.report.title).every((t) => t.startsWith("Zephyr outlook"))).toBe(true)
   })
+
+  it("search ranks every match when few match over the years: an exact count, the best first however old", async () => {
+    // 240 published reports with a rare word, one every three days back from today; the five
+    // oldest say it in the title, outside the newest 200.
+    const rows = Array.from({ length: 240 }, (_, i) => ({
+      file: "quillon.csv",
+      line: i + 2,
+      record: {
+        externalId: `quillon-${i}`,
+        title: i >= 235 ? `Quillon outlook ${i}` : `Monthly letter ${i}`,
+        summary: "Contract wins.",
+        body: `The quillon contract moved ahead in week ${i}.`,
+        sector: "Energy",
+        tickers: ["XOM"],
+        audience: ["acme"],
+        status: "published",
+      },
+    }))
+    const result = await decodeBody(
+      ReportImportResult,
+      await as("editor")("POST", "/reports/import", { batchKey: "quillon-0", rows }),
+    )
+    expect(result.created).toBe(240)
+    await db.query(
+      (sql) =>
+        sql`update reports set published_at = now() - make_interval(days => 3 * substr(external_id, 9)::int)
+            where external_id like 'quillon-%'`,
+    )
+    const first = await decodeBody(SearchResult, await as("acmeReader")("GET", "/search?q=quillon&limit=50"))
+    expect(first).toMatchObject({ total: 240, capped: false })
+    expect(first.facets?.olderYears).toEqual([])
+    expect(
+      first.reports
+        .slice(0, 5)
+        .map((h) => h.report.title)
+        .sort(),
+    ).toEqual(Array.from({ length: 5 }, (_, i) => `Quillon outlook ${235 + i}`))
+    const seen = new Set(first.reports.map((h) => h.report.id))
+    let cursor = first.nextCursor
+    while (cursor !== null) {
+      const next = await decodeBody(
+        SearchResult,
+        await as("acmeReader")("GET", `/search?q=quillon&limit=50&cursor=${encodeURIComponent(cursor)}`),
+      )
+      expect(next.total).toBe(240)
+      for (const hit of next.reports) seen.add(hit.report.id)
+      cursor = next.nextCursor
+    }
+    expect(seen.size).toBe(240)
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type Candidate, facetsOf, pageOf } from "../src/search/candidates.js"
+import { type Candidate, estimatedMatches, facetsOf, pageOf } from "../src/search/candidates.js"
 
 const candidate = (id: string, rank: number, at: string, extra: Partial<Candidate> = {}): Candidate => ({
   id,
@@ -69,5 +69,20 @@ describe("search candidates", () => {
       Array.from({ length: 12 }, (_, i) => `T${String(i).padStart(2, "0")}`),
     )
     expect(facets.years.map((f) => f.value)).toEqual(Array.from({ length: 10 }, (_, i) => String(2024 - i)))
+  })
+
+  it("estimates every match from how recent the newest are", () => {
+    const day = 86_400_000
+    const end = new Date("2026-01-31T00:00:00Z")
+    const start = new Date(end.getTime() - 1000 * day)
+    const newest = (n: number, everyDays: number) =>
+      Array.from({ length: n }, (_, i) => ({ at: new Date(end.getTime() - (i + 1) * everyDays * day) }))
+    // One match a day over 1,000 days: the newest 201 span 201 days.
+    expect(estimatedMatches(newest(201, 1), start, end)).toBeCloseTo(1000)
+    // One every ten days: the newest 201 span the whole history, and more, so no more than 201.
+    expect(estimatedMatches(newest(201, 10), start, end)).toBe(201)
+    // All at the end's instant (or after): too many to tell.
+    expect(estimatedMatches([{ at: end }], start, end)).toBe(Number.POSITIVE_INFINITY)
+    expect(estimatedMatches([], start, end)).toBe(0)
   })
 })

@@ -65,3 +65,21 @@ export const facetsOf = (candidates: ReadonlyArray<Candidate>): Omit<SearchFacet
     .sort((a, b) => Number(b.value) - Number(a.value))
     .slice(0, 10),
 })
+
+/**
+ * How many reports match in all, judged from the newest ones (newest first): as many as there are
+ * in the time they span, for every such span from `start` to `end`. Dates spread evenly give a
+ * fair guess; matches bunched in the recent past give too many, which only makes the search rank
+ * the newest ones only (search/service.ts).
+ */
+export const estimatedMatches = (
+  newest: ReadonlyArray<{ readonly at: Date }>,
+  start: Date,
+  end: Date,
+): number => {
+  const last = newest[newest.length - 1]
+  if (last === undefined) return 0
+  const span = end.getTime() - last.at.getTime()
+  if (span <= 0) return Number.POSITIVE_INFINITY
+  return newest.length * Math.max(1, (end.getTime() - start.getTime()) / span)
+}

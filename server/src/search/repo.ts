@@ -108,18 +108,18 @@ export class SearchRepo extends Effect.Service<SearchRepo>()("@folio/server/Sear
           limit ${limit}
         ) s`
 
-    /** The year of the oldest report in the index: of every one for staff, else of the published. */
-    const oldestYear = (key: "staff" | "published") =>
-      sql<{ year: number | null }>`
-          select extract(year from min(at) at time zone 'UTC')::int as year from report_search
+    /** The date of the oldest report in the index: of every one for staff, else of the published. */
+    const oldestDate = (key: "staff" | "published") =>
+      sql<{ at: Date | null }>`
+          select min(at) as at from report_search
           ${key === "staff" ? sql`` : sql`where status = 'published'`}`.pipe(
-        Effect.map((rows) => rows[0]?.year ?? undefined),
+        Effect.map((rows) => rows[0]?.at ?? undefined),
       )
 
     /** The page's titles and snippets with the query's words marked. */
     const highlights = (params: SearchParams, ids: ReadonlyArray<string>) =>
       highlightsOf(sql, { q: params.q, query: query(params), ids })
 
-    return { matchesWithin, oldestYear, highlights } as const
+    return { matchesWithin, oldestDate, highlights } as const
   }),
 }) {}

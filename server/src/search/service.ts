@@ -15,19 +15,27 @@ import type { ReportReach } from "../reports/reach.js"
 import { ReportsRepo } from "../reports/repo.js"
 import { TickersRepo } from "../tickers/repo.js"
 import { Users } from "../users/service.js"
-import { type Candidate, facetsOf, pageOf } from "./candidates.js"
+import { type Candidate, estimatedMatches, facetsOf, pageOf } from "./candidates.js"
 import { SearchRepo } from "./repo.js"
 import { runsOf } from "./snippets.js"
 
 const defaultLimit = 20
 const candidateLimit = searchCandidateLimit
+/**
+ * A search with few matches ranks them all, up to this many, rather than the newest
+ * `candidateLimit`; whether there are that few is judged from how recent the newest 201 are. A
+ * rare query's matches come from each month's word index, 10–20 µs each on the 2-core machine: at
+ * 1M reports, ranking up to 1,000 left the p95 of the candidate statements where it was, 2,000
+ * added about 4 ms and 5,000 tripled it (docs/performance.md, "Search relevance").
+ */
+export const allMatchesLimit = 1000
 
 /** The start (UTC) of this month, of the three months before it, and of the twelve before it. */
 export const searchWindows = (now: Date): ReadonlyArray<Date> =>
   [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
 
-/** How long the oldest searchable year is reused before it is read again. */
-const oldestYearMaxAgeMs = 5 * 60_000
+/** How long the oldest searchable date is reused before it is read again. */
+const oldestDateMaxAgeMs = 5 * 60_000
 
 /** The years from the one before `newest` down to `oldest`, as text, newest first. */
 export const yearsBetween = (newest: number, oldest: number): ReadonlyArray<string> =>
@@ -42,40 +50,67 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
     const users = yield* Users
 
     /**
-     * The newest `candidateLimit` + 1 matches: this month (and any later date) first, then the
-     * three months before, the year before, and everything older, stopping as soon as there are
-     * enough. Most searches stop after the first window or two; only a rare query reads them all.
+     * The date of the oldest report a reader could find (published ones, for all but staff). It
+     * changes about never, so it is read at most every few minutes.
      */
-    const newestMatches = (params: SearchParams, reach: ReportReach) =>
+    const oldestDates = new Map<
+      "staff" | "published",
+      { readonly oldest: Date | undefined; readonly readAt: number }
+    >()
+    const oldestDate = (reach: ReportReach) =>
       Effect.gen(function* () {
-        const found: Array<Candidate> = []
-        const bounds = searchWindows(new Date())
-        for (let i = 0; i < bounds.length + 1 && found.length <= candidateLimit; i++) {
-          const from = bounds[i] ?? null
-          const to = i === 0 ? null : (bounds[i - 1] ?? null)
-          found.push(
-            ...(yield* repo.matchesWithin(params, reach, from, to, candidateLimit + 1 - found.length)),
-          )
-        }
-        return found
+        const key = reach.kind === "staff" ? "staff" : "published"
+        const known = oldestDates.get(key)
+        if (known !== undefined && Date.now() - known.readAt < oldestDateMaxAgeMs) return known.oldest
+        const oldest = yield* repo.oldestDate(key)
+        oldestDates.set(key, { oldest, readAt: Date.now() })
+        return oldest
       })
 
     /**
-     * The year of the oldest report a reader could find (published ones, for all but staff). It
-     * changes about never, so it is read at most every few minutes.
+     * The candidates a search ranks: every match when there are at most `candidateLimit`, or at
+     * most `allMatchesLimit` by the estimate of the newest; else the newest `candidateLimit`
+     * (`capped`). Matches are read a window of dates at a time, newest first: this month (and any
+     * later date), the three months before, the year before, and everything older, stopping as
+     * soon as there are enough. Most searches stop after the first window or two.
      */
-    const oldestYears = new Map<
-      "staff" | "published",
-      { readonly year: number | undefined; readonly at: number }
-    >()
-    const oldestYear = (reach: ReportReach) =>
+    const candidatesOf = (params: SearchParams, reach: ReportReach) =>
       Effect.gen(function* () {
-        const key = reach.kind === "staff" ? "staff" : "published"
-        const known = oldestYears.get(key)
-        if (known !== undefined && Date.now() - known.at < oldestYearMaxAgeMs) return known.year
-        const year = yield* repo.oldestYear(key)
-        oldestYears.set(key, { year, at: Date.now() })
-        return year
+        const now = new Date()
+        const bounds = searchWindows(now)
+        const found: Array<Candidate> = []
+        let next = 0 // the next window to read
+        let whole = 0 // how many of `found` come from windows read whole
+        const readUpTo = (limit: number) =>
+          Effect.gen(function* () {
+            for (; next < bounds.length + 1 && found.length <= limit; next++) {
+              whole = found.length
+              const from = bounds[next] ?? null
+              const to = next === 0 ? null : (bounds[next - 1] ?? null)
+              found.push(...(yield* repo.matchesWithin(params, reach, from, to, limit + 1 - found.length)))
+            }
+          })
+        yield* readUpTo(candidateLimit)
+        if (found.length <= candidateLimit) return { candidates: found, capped: false }
+        const newest = found.slice(0, candidateLimit + 1)
+        // The time the matches could span: from the oldest report (or the `from` filter) to now
+        // (or the `to` filter), or to a later date if a match has one.
+        const latest = newest[0]?.at ?? now
+        const to = params.to !== undefined && params.to < now ? params.to : now
+        const oldest = (yield* oldestDate(reach)) ?? to
+        const from = params.from !== undefined && params.from > oldest ? params.from : oldest
+        if (
+          estimatedMatches(newest, from, new Date(Math.max(latest.getTime(), to.getTime()))) > allMatchesLimit
+        )
+          return { candidates: newest.slice(0, candidateLimit), capped: true }
+        // Few enough to rank them all: the last window read stopped at the limit, so it is read
+        // again with the larger one, then the older windows.
+        found.length = whole
+        next -= 1
+        yield* readUpTo(allMatchesLimit)
+        return found.length <= allMatchesLimit
+          ? { candidates: found, capped: false }
+          : { candidates: found.slice(0, candidateLimit), capped: true }
       })
 
     const searchReports = (actor: Actor, params: SearchParams, reach: ReportReach) =>
@@ -84,7 +119,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
         let offset = 0
         if (params.cursor !== undefined) {
           const decoded = decodeCursor(params.cursor)
-          if (!decoded || typeof decoded[0] !== "number" || decoded[0] < 0 || decoded[0] >= candidateLimit) {
+          if (!decoded || typeof decoded[0] !== "number" || decoded[0] < 0 || decoded[0] >= allMatchesLimit) {
             return yield* ValidationError.field(
               "cursor",
               "The page cursor is not valid; start the search again.",
@@ -94,17 +129,16 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
         }
         // Each statement is sent unprepared, so PostgreSQL plans it for its own words: the right
         // way to find the candidates depends on how common they are.
-        const candidates = yield* newestMatches(params, reach)
-        const kept = candidates.slice(0, candidateLimit)
+        const { candidates: kept, capped } = yield* candidatesOf(params, reach)
         const page = pageOf(kept, limit, offset)
         const pageIds = page.slice(0, limit)
         const facets = offset > 0 ? null : facetsOf(kept)
         // A capped search counts the newest years only; the older ones stay reachable as filters.
         const olderYears =
-          candidates.length > candidateLimit && offset === 0
+          capped && offset === 0
             ? yearsBetween(
                 Math.min(...(facets?.years ?? []).map((y) => Number(y.value)), new Date().getUTCFullYear()),
-                (yield* oldestYear(reach)) ?? new Date().getUTCFullYear(),
+                ((yield* oldestDate(reach)) ?? new Date()).getUTCFullYear(),
               )
             : []
         // The marked snippets (the costly part: ts_headline over each body) in two halves and the
@@ -133,7 +167,7 @@ export class Search extends Effect.Service<Search>()("@folio/server/Search", {
             return [{ report: item, title: runsOf(hit.title), snippet: runsOf(hit.snippet) }]
           }),
           total: kept.length,
-          capped: candidates.length > candidateLimit,
+          capped,
           facets: facets === null ? null : { ...facets, olderYears },
           nextCursor: page.length > limit ? encodeCursor([offset + limit]) : null,
         }
