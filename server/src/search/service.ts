@@ -24,9 +24,9 @@ const candidateLimit = searchCandidateLimit
 /**
  * A search with few matches ranks them all, up to this many, rather than the newest
  * `candidateLimit`; whether there are that few is judged from how recent the newest 201 are. A
- * rare query's matches come from each month's word index, 10–20 µs each on the 2-core machine: at
- * 1M reports, ranking up to 1,000 left the p95 of the candidate statements where it was, 2,000
- * added about 4 ms and 5,000 tripled it (docs/performance.md, "Search relevance").
+ * rare query's matches come from each month's word index, about 20 µs each on the 2-core machine:
+ * at 1M reports, ranking up to 1,000 left the p95 of the candidate statements where it was, 2,000
+ * added 4–6 ms and 5,000 tripled it (docs/performance.md, "Search relevance").
  */
 export const allMatchesLimit = 1000
 
