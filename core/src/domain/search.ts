@@ -8,9 +8,11 @@ import { Ticker } from "./ticker.js"
 import { UserSummary } from "./user.js"
 
 /**
- * A search ranks the newest this-many matches a caller may read (by date: published, else last
- * update); the count, the pages and the facets cover them, and more matches are shown as "200+".
- * Bounding the candidates bounds the cost of a search whatever the query (docs/performance.md).
+ * A search that matches many reports ranks the newest this-many a caller may read (by date:
+ * published, else last update); the count, the pages and the facets cover them, and more matches
+ * are shown as "200+". One whose newest matches show that few match in all (up to 1,000) ranks
+ * them all (the server's search/service.ts). Bounding the candidates bounds the cost of a search
+ * whatever the query (docs/performance.md).
  */
 export const searchCandidateLimit = 200
 
