@@ -7,24 +7,18 @@ type WireSource = Omit<StoredReport, "body" | "updatedKey" | "publishedKey"> & {
 
 /**
  * A stored report as the API sends it: the fields of core's `Report` (`ReportListItem` without
- * its body), in the schema's order, dates as ISO text once serialised. What `Schema.encode` of
- * the endpoint's success schema would give for rows PostgreSQL already checked, without walking
- * and re-checking every field of every row (the read routes' largest cost after the SQL, see
- * docs/performance.md). server/test/reportsWire.test.ts holds it to the schema, byte for byte.
+ * its body: `undefined` is left out by `JSON.stringify`), in the schema's order, dates as ISO text
+ * once serialised. What `Schema.encode` of the endpoint's success schema would give for rows
+ * PostgreSQL already checked, without walking and re-checking every field of every row (the read
+ * routes' largest cost after the SQL, see docs/performance.md). server/test/reportsWire.test.ts
+ * holds it to the schema, byte for byte.
  */
-export const reportWire = (r: WireSource, withBody: boolean) =>
-  withBody
-    ? {
-        id: r.id,
-        externalId: r.externalId,
-        title: r.title,
-        summary: r.summary,
-        body: r.body ?? "",
-        ...rest(r),
-      }
-    : { id: r.id, externalId: r.externalId, title: r.title, summary: r.summary, ...rest(r) }
-
-const rest = (r: WireSource) => ({
+export const reportWire = (r: WireSource, withBody: boolean) => ({
+  id: r.id,
+  externalId: r.externalId,
+  title: r.title,
+  summary: r.summary,
+  body: withBody ? (r.body ?? "") : undefined,
   type: r.type,
   sector: r.sector,
   tickers: r.tickers,
