@@ -14,9 +14,11 @@ import { ChannelsGroup } from "./channels.js"
 import { CompaniesGroup } from "./companies.js"
 import { ConfigGroup, SiteGroup } from "./config.js"
 import { ControlPanelGroup } from "./controlPanel.js"
+import { CoverageGroup } from "./coverage.js"
 import { ErrorReportsGroup } from "./errorReports.js"
 import { HealthGroup } from "./health.js"
 import { InvitesGroup } from "./invites.js"
+import { KpisGroup } from "./kpis.js"
 import { ProfileGroup } from "./profile.js"
 import { ReleasesGroup } from "./releases.js"
 import { ReportsGroup } from "./reports.js"
@@ -42,6 +44,8 @@ export class FolioApi extends HttpApi.make("folio")
   .add(ProfileGroup)
   .add(AuditGroup)
   .add(TickersGroup)
+  .add(CoverageGroup)
+  .add(KpisGroup)
   .add(ReportsGroup)
   .add(ReleasesGroup)
   .add(ChannelsGroup)

@@ -5,7 +5,7 @@ const mib = 1024 * 1024
 /** The most the server reads of a request body: a report with a 200,000-character body fits. */
 export const requestBodyMaxBytes = 2 * mib
 
-/** The most the server reads of one import batch (reports or tickers). */
+/** The most the server reads of one import batch (reports, tickers or KPI values). */
 export const importBodyMaxBytes = 16 * mib
 
 /**
@@ -14,7 +14,11 @@ export const importBodyMaxBytes = 16 * mib
  */
 export const importBatchMaxBytes = 4 * mib
 
-const importPaths = new Set([`${apiPrefix}/reports/import`, `${apiPrefix}/tickers/import`])
+const importPaths = new Set([
+  `${apiPrefix}/reports/import`,
+  `${apiPrefix}/tickers/import`,
+  `${apiPrefix}/kpis/import`,
+])
 
 /** The body cap for a request to `path` (no query string). */
 export const bodyMaxBytesFor = (path: string): number =>

@@ -42,6 +42,8 @@ export const Ticker = Schema.Struct({
   currency: Schema.String,
   country: Schema.String,
   active: Schema.Boolean,
+  /** The house was paid by the company (e.g. banking in the last 12 months): counted apart in the rating distribution. */
+  paidRelationship: Schema.Boolean,
   reportCount: Schema.Int,
   createdAt: Schema.Date,
   updatedAt: Schema.Date,
@@ -57,6 +59,8 @@ export const TickerInput = Schema.Struct({
   currency: CurrencyCode,
   country: CountryCode,
   active: Schema.optionalWith(Schema.Boolean, { default: () => true }),
+  /** Left out: false for a new ticker, unchanged for one that exists. */
+  paidRelationship: Schema.optional(Schema.Boolean),
 })
 export type TickerInput = typeof TickerInput.Type
 
@@ -67,6 +71,7 @@ export const UpdateTicker = Schema.Struct({
   currency: Schema.optional(CurrencyCode),
   country: Schema.optional(CountryCode),
   active: Schema.optional(Schema.Boolean),
+  paidRelationship: Schema.optional(Schema.Boolean),
 })
 export type UpdateTicker = typeof UpdateTicker.Type
 

@@ -23,6 +23,7 @@ import configStore from "./migrations/0017_config_store.js"
 import instances from "./migrations/0018_instances.js"
 import importExternalIds from "./migrations/0019_import_external_ids.js"
 import revisionSessions from "./migrations/0020_revision_sessions.js"
+import coverageKpis from "./migrations/0021_coverage_kpis.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -46,6 +47,7 @@ const migrations = {
   "0018_instances": instances,
   "0019_import_external_ids": importExternalIds,
   "0020_revision_sessions": revisionSessions,
+  "0021_coverage_kpis": coverageKpis,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"

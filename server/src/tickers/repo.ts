@@ -25,7 +25,7 @@ export class TickersRepo extends Effect.Service<TickersRepo>()("@folio/server/Ti
     /** `reportCount` counts only the reports the caller may read. */
     const select = (reach: ReportReach, where: Statement.Fragment, tail: Statement.Fragment = sql``) =>
       sql`
-        select t.symbol, t.name, t.exchange, t.sector, t.currency, t.country, t.active,
+        select t.symbol, t.name, t.exchange, t.sector, t.currency, t.country, t.active, t.paid_relationship,
                (select count(*)::int from reports r where r.tickers @> array[t.symbol] and ${reachClause(sql, reach)}) as report_count,
                t.created_at, t.updated_at
         from tickers t
@@ -71,18 +71,22 @@ export class TickersRepo extends Effect.Service<TickersRepo>()("@folio/server/Ti
       sql<{ symbol: string; outcome: "created" | "updated" | "unchanged" }>`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(tickers)}::jsonb)
-            as x(symbol text, name text, exchange text, sector text, currency text, country text, active boolean)
+            as x(symbol text, name text, exchange text, sector text, currency text, country text, active boolean,
+                 paid_relationship boolean)
         ),
         before as (select t.* from tickers t join input i using (symbol)),
         written as (
-          insert into tickers (symbol, name, exchange, sector, currency, country, active)
-          select symbol, name, exchange, sector, currency, country, active from input
+          insert into tickers (symbol, name, exchange, sector, currency, country, active, paid_relationship)
+          select symbol, name, exchange, sector, currency, country, active, coalesce(paid_relationship, false) from input
           on conflict (symbol) do update set
             name = excluded.name, exchange = excluded.exchange, sector = excluded.sector,
             currency = excluded.currency, country = excluded.country, active = excluded.active,
+            -- A row that leaves the flag out keeps the stored one.
+            paid_relationship = coalesce((select i.paid_relationship from input i where i.symbol = excluded.symbol), tickers.paid_relationship),
             updated_at = now()
-          where (tickers.name, tickers.exchange, tickers.sector, tickers.currency, tickers.country, tickers.active)
-            is distinct from (excluded.name, excluded.exchange, excluded.sector, excluded.currency, excluded.country, excluded.active)
+          where (tickers.name, tickers.exchange, tickers.sector, tickers.currency, tickers.country, tickers.active, tickers.paid_relationship)
+            is distinct from (excluded.name, excluded.exchange, excluded.sector, excluded.currency, excluded.country, excluded.active,
+              coalesce((select i.paid_relationship from input i where i.symbol = excluded.symbol), tickers.paid_relationship))
           returning symbol
         )
         select i.symbol,
@@ -91,18 +95,23 @@ export class TickersRepo extends Effect.Service<TickersRepo>()("@folio/server/Ti
 
     const insert = (ticker: TickerInput) =>
       sql<{ symbol: string }>`
-        insert into tickers (symbol, name, exchange, sector, currency, country, active)
-        values (${ticker.symbol}, ${ticker.name}, ${ticker.exchange}, ${ticker.sector}, ${ticker.currency}, ${ticker.country}, ${ticker.active})
+        insert into tickers (symbol, name, exchange, sector, currency, country, active, paid_relationship)
+        values (${ticker.symbol}, ${ticker.name}, ${ticker.exchange}, ${ticker.sector}, ${ticker.currency}, ${ticker.country}, ${ticker.active},
+                ${ticker.paidRelationship ?? false})
         on conflict (symbol) do nothing
         returning symbol`.pipe(
         Effect.orDie,
         Effect.map((rows) => rows.length > 0),
       )
 
-    const update = (symbol: string, fields: Omit<TickerInput, "symbol">) =>
+    const update = (
+      symbol: string,
+      fields: Omit<TickerInput, "symbol" | "paidRelationship"> & { paidRelationship: boolean },
+    ) =>
       sql`
         update tickers set name = ${fields.name}, exchange = ${fields.exchange}, sector = ${fields.sector},
-               currency = ${fields.currency}, country = ${fields.country}, active = ${fields.active}, updated_at = now()
+               currency = ${fields.currency}, country = ${fields.country}, active = ${fields.active},
+               paid_relationship = ${fields.paidRelationship}, updated_at = now()
         where symbol = ${symbol}`.pipe(Effect.orDie, Effect.asVoid)
 
     /** The symbols of the list that exist (any state); used to check reports' tickers. */

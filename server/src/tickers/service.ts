@@ -53,6 +53,7 @@ export class Tickers extends Effect.Service<Tickers>()("@folio/server/Tickers", 
           currency: patch.currency ?? before.currency,
           country: patch.country ?? before.country,
           active: patch.active ?? before.active,
+          paidRelationship: patch.paidRelationship ?? before.paidRelationship,
         }
         yield* repo.update(symbol, fields)
         const { reportCount: _a, createdAt: _b, updatedAt: _c, ...beforeFields } = before
