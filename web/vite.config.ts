@@ -32,7 +32,8 @@ export default defineConfig(({ mode }) => {
       react(),
     ],
     build: {
-      outDir: here("./dist"),
+      // WEB_OUT_DIR builds elsewhere (two builds side by side on one checkout); web/dist by default.
+      outDir: process.env.WEB_OUT_DIR ?? here("./dist"),
       emptyOutDir: true,
       // The server serves /assets with `immutable` caching, so every file there carries a content hash.
       assetsDir: "assets",

@@ -8,7 +8,7 @@ import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 
 const web = fileURLToPath(new URL("..", import.meta.url))
-const dist = join(web, "dist")
+const dist = process.env.WEB_OUT_DIR ?? join(web, "dist")
 
 // The full paths of every route, from the route tree the router plugin generated for this build.
 const tree = readFileSync(join(web, "src", "routeTree.gen.ts"), "utf8")
