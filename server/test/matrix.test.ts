@@ -8,6 +8,7 @@ import type { Caller, Ctx, Row, Target } from "./support/matrix.js"
 import { accountRows } from "./support/matrixAccount.js"
 import { configRows } from "./support/matrixConfig.js"
 import { controlPanelRows } from "./support/matrixControlPanel.js"
+import { coverageRows } from "./support/matrixCoverage.js"
 import { directoryRows } from "./support/matrixDirectory.js"
 import { errorReportRows } from "./support/matrixErrorReports.js"
 import { releaseRows } from "./support/matrixReleases.js"
@@ -41,6 +42,7 @@ const table: Record<string, Row> = {
   ...releaseRows({ db: () => db, next }),
   ...configRows({ next }),
   ...controlPanelRows(),
+  ...coverageRows({ db: () => db, next }),
 }
 
 const contract = Object.values(FolioApi.groups).flatMap((group) =>

@@ -14,10 +14,13 @@ import { FailedWork } from "../controlPanel/failedWork.js"
 import { ControlPanelHealthCheck } from "../controlPanel/health.js"
 import { ServerInstance } from "../controlPanel/instances.js"
 import { ActiveSessions } from "../controlPanel/sessions.js"
+import { CoverageService } from "../coverage/service.js"
 import { ErrorIssues } from "../errorReports/issues.js"
 import { ErrorReportSettingsStore } from "../errorReports/settings.js"
 import { Traces } from "../errorReports/traces.js"
 import { FeedTokens } from "../feeds/tokens.js"
+import { KpiImporter } from "../kpis/importer.js"
+import { KpisRepo } from "../kpis/repo.js"
 import { Profiles } from "../profile/service.js"
 import { ReleaseRules } from "../releases/rules.js"
 import { Releases } from "../releases/service.js"
@@ -35,9 +38,11 @@ import { ChannelsLive } from "./channels.js"
 import { CompaniesLive } from "./companies.js"
 import { ConfigGroupLive, SiteLive } from "./config.js"
 import { ControlPanelLive } from "./controlPanel.js"
+import { CoverageLive } from "./coverage.js"
 import { ErrorReportsLive } from "./errorReports.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
+import { KpisLive } from "./kpis.js"
 import { ProfileLive } from "./profile.js"
 import { ReleasesLive } from "./releases.js"
 import { ReportsLive } from "./reports.js"
@@ -85,6 +90,9 @@ const ServicesLive = Layer.mergeAll(
   Users.Default,
   UsersRepo.Default,
   Tickers.Default,
+  CoverageService.Default,
+  KpisRepo.Default,
+  KpiImporter.Default,
   Reports.Default,
   ReportsRepo.Default,
   ReportImporter.Default,
@@ -115,6 +123,8 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     ProfileLive,
     AuditLive,
     TickersLive,
+    CoverageLive,
+    KpisLive,
     ReportsLive,
     ReleasesLive,
     ChannelsLive,

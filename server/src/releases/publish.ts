@@ -1,6 +1,8 @@
 import { SqlClient } from "@effect/sql"
-import { standardDisclosures } from "@folio/core"
+import { ratingDistributionDisclosure, standardDisclosures } from "@folio/core"
 import { Effect } from "effect"
+import { applyReportCalls } from "../coverage/calls.js"
+import { ratingDistribution } from "../coverage/distribution.js"
 
 /** A release this long after its time is flagged late (no instance was running, or it was held). */
 export const lateAfterSeconds = 60
@@ -68,19 +70,25 @@ export interface Published {
 }
 
 /**
- * Publishes reports in the caller's transaction: status, time, disclosures, the late flag when one
- * went out over a minute after its release time or after being held, and their deliveries. A
- * report's release job stays queued unless this is it; callers remove it (`release:<id>`).
+ * Publishes reports in the caller's transaction: the coverage calls they carry (their first
+ * ticker, by their first author), status, time, disclosures (with the rating distribution once
+ * those calls are in), the late flag when one went out over a minute after its release time or
+ * after being held, and their deliveries. A report's release job stays queued unless this is it;
+ * callers remove it (`release:<id>`).
  */
 export const publishReports = (reportIds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     if (reportIds.length === 0) return { published: [] as ReadonlyArray<Published>, deliveries: 0 }
+    yield* applyReportCalls(reportIds)
+    const distribution = ratingDistributionDisclosure(yield* ratingDistribution)
+    const disclosures =
+      distribution === null ? standardDisclosures : `${standardDisclosures}\n\n${distribution}`
     const published = yield* sql<Published>`
       update reports set
         status = 'published',
         published_at = coalesce(published_at, now()),
-        disclosures = coalesce(disclosures, ${standardDisclosures}),
+        disclosures = coalesce(disclosures, ${disclosures}),
         released_late = coalesce(held_reason is not null or release_at < now() - make_interval(secs => ${lateAfterSeconds}), false),
         held_reason = null,
         updated_at = now()
