@@ -3,8 +3,10 @@ import { registerBlackouts } from "./commands/blackouts.js"
 import { registerChannels } from "./commands/channels.js"
 import { registerCompanies } from "./commands/companies.js"
 import { registerConfig } from "./commands/config.js"
+import { registerCoverage } from "./commands/coverage.js"
 import { registerDeliveries } from "./commands/deliveries.js"
 import { registerDoctor } from "./commands/doctor.js"
+import { registerKpis } from "./commands/kpis.js"
 import { registerMaintenance } from "./commands/maintenance.js"
 import { registerReports } from "./commands/reports.js"
 import { registerSchedule } from "./commands/schedule.js"
@@ -73,6 +75,8 @@ registerUsers(program)
 registerCompanies(program)
 registerTeams(program)
 registerTickers(program)
+registerCoverage(program)
+registerKpis(program)
 registerReports(program)
 registerSchedule(program)
 registerBlackouts(program)

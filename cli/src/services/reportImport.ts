@@ -114,8 +114,11 @@ export interface ImportSummary {
   readonly rowsPerSecond: number | null
 }
 
-/** Pauses between tries: 0.5 s, 1 s, 2 s … capped at 30 s, jittered, or what a 429 asks for. */
-const retryPolicy = (onRetry: (error: ClientFailure, attempt: number, delayMs: number) => void) =>
+/**
+ * Pauses between tries: 0.5 s, 1 s, 2 s … capped at 30 s, jittered, or what a 429 asks for
+ * (`folio kpis import` retries its batches with it too).
+ */
+export const retryPolicy = (onRetry: (error: ClientFailure, attempt: number, delayMs: number) => void) =>
   Schedule.identity<ClientFailure>().pipe(
     Schedule.intersect(Schedule.exponential(Duration.millis(500))),
     Schedule.intersect(Schedule.recurs(maxAttempts - 1)),

@@ -1,5 +1,5 @@
 import { plural } from "@folio/core"
-import type { ImportEvent, ImportStart } from "../services/reportImport.js"
+import type { ImportStart } from "../services/reportImport.js"
 import type { Output } from "./output.js"
 import { paint } from "./style.js"
 import { visible } from "./terminalText.js"
@@ -9,6 +9,25 @@ import { visible } from "./terminalText.js"
  * terminal, a plain line every few seconds when stderr is piped, and nothing with --json (whose
  * one document comes at the end).
  */
+
+/**
+ * What the renderers read of an import's events: the report import's `ImportEvent` is one, and
+ * `folio kpis import` sends the same three with its own batch results left out.
+ */
+export type ProgressEvent =
+  | { readonly _tag: "Started"; readonly start: ImportStart }
+  | {
+      readonly _tag: "BatchDone"
+      readonly totals: { readonly sent: number; readonly failed: number; readonly batches: number }
+      readonly read: { readonly rows: number; readonly invalid: number; readonly bytesRead: number }
+    }
+  | {
+      readonly _tag: "Retrying"
+      readonly batch: { readonly index: number }
+      readonly attempt: number
+      readonly delayMs: number
+      readonly reason: string
+    }
 
 export interface ProgressState {
   readonly phase: "sending" | "stopping"
@@ -31,7 +50,7 @@ export interface ProgressState {
 }
 
 export interface ImportReporter {
-  readonly onEvent: (event: ImportEvent) => void
+  readonly onEvent: (event: ProgressEvent) => void
   /** Ctrl-C was pressed once: finishing the batches in flight. */
   readonly stopping: () => void
   /** Removes any live display before the summary is printed. */
@@ -117,7 +136,7 @@ const initial = (start: ImportStart, dryRun: boolean, startedAt: number): Progre
   retry: null,
 })
 
-const advance = (state: ProgressState, event: ImportEvent): ProgressState => {
+const advance = (state: ProgressState, event: ProgressEvent): ProgressState => {
   switch (event._tag) {
     case "Started":
       return state
