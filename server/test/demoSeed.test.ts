@@ -1,4 +1,12 @@
-import { ReportPage, SearchResult, TickerPage } from "@folio/core"
+import {
+  CoverageHistory,
+  CoverageList,
+  RatingDistribution,
+  ReportPage,
+  SearchResult,
+  TickerKpis,
+  TickerPage,
+} from "@folio/core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPassword } from "../src/seed/demo.js"
 import { apiCall, cliSignIn, decodeBody } from "./support/directory.js"
@@ -48,5 +56,30 @@ describe("the demo seed", () => {
     expect(search.reports.map((h) => h.report.title)).toEqual([
       "Flash: Exxon raises buyback after Permian volumes beat",
     ])
+  })
+
+  it("has coverage with history and KPIs with estimates and actuals", async () => {
+    const reader = await as("grace.liu@northwind.example")
+    const coverage = await decodeBody(CoverageList, await reader("/coverage"))
+    expect(coverage.items.length).toBeGreaterThanOrEqual(20)
+    const nvda = coverage.items.find((c) => c.symbol === "NVDA")
+    expect(nvda).toMatchObject({
+      analystName: "Omar Haddad",
+      rating: "buy",
+      targetPrice: 210,
+      targetCurrency: "USD",
+    })
+    expect(nvda?.lastReport?.title).toBe("NVIDIA: data-centre demand outruns supply again")
+    const history = await decodeBody(CoverageHistory, await reader("/coverage/history?symbol=NVDA"))
+    expect(history.items.map((c) => c.kind)).toEqual(["change", "initiate"])
+    const distribution = await decodeBody(RatingDistribution, await reader("/coverage/distribution"))
+    expect(distribution.paidRelationship.total).toBe(2)
+    expect(distribution.byAnalyst.map((a) => a.analystName)).toEqual(["Omar Haddad", "Priya Natarajan"])
+    const kpis = await decodeBody(TickerKpis, await reader("/kpis/NVDA"))
+    expect(kpis.metrics.map((m) => m.name)).toEqual(["EPS", "Gross margin", "Revenue"])
+    const revenue = kpis.metrics.find((m) => m.name === "Revenue")!
+    expect(revenue.values).toHaveLength(12)
+    expect(revenue.values.at(-1)).toMatchObject({ period: "2026Q4", actual: null, surprise: null })
+    expect(revenue.values[0]?.surprise).not.toBeNull()
   })
 })
