@@ -259,3 +259,30 @@ export const TrashIcon = (props: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
   </Icon>
 )
+
+export const TargetIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="12" r="5" />
+    <circle cx="12" cy="12" r="9" />
+  </Icon>
+)
+
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />
+  </Icon>
+)
+
+/** A column that can be sorted but is not (up and down chevrons). */
+export const SelectorIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8 9l4-4 4 4M16 15l-4 4-4-4" />
+  </Icon>
+)
+
+export const ChevronUpIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 15l6-6 6 6" />
+  </Icon>
+)

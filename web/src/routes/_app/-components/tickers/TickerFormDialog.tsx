@@ -30,6 +30,7 @@ interface Values extends Record<string, unknown> {
   readonly currency: string
   readonly country: string
   readonly active: boolean
+  readonly paidRelationship: boolean
 }
 
 const empty: Values = {
@@ -40,6 +41,7 @@ const empty: Values = {
   currency: "USD",
   country: "US",
   active: true,
+  paidRelationship: false,
 }
 
 const valuesOf = (ticker: Ticker): Values => ({
@@ -50,6 +52,7 @@ const valuesOf = (ticker: Ticker): Values => ({
   currency: ticker.currency,
   country: ticker.country,
   active: ticker.active,
+  paidRelationship: ticker.paidRelationship,
 })
 
 /** An edit sends only what changed; the symbol is the ticker's identity and stays. */
@@ -183,6 +186,11 @@ const TickerFields = ({
       label="Active"
       description="Inactive tickers stay on their reports but are not offered for new ones."
       {...form.getInputProps("active", { type: "checkbox" })}
+    />
+    <Switch
+      label="Paid relationship"
+      description="The house was paid by this company, e.g. investment banking in the last 12 months; counted apart in the rating distribution."
+      {...form.getInputProps("paidRelationship", { type: "checkbox" })}
     />
   </>
 )

@@ -8,6 +8,8 @@ import { InfoList } from "../../../-components/InfoList"
 import { AnchorLink } from "../directory/AnchorLink"
 import { formatDate, plural } from "../directory/format"
 import { EmptyList, InlineError } from "../directory/layout"
+import { TickerCoverage } from "./TickerCoverage"
+import { TickerHeadlineKpis } from "./TickerHeadlineKpis"
 
 export const reportStatusLabels: Record<ReportStatus, { readonly label: string; readonly color: string }> = {
   draft: { label: "Draft", color: "gray" },
@@ -89,13 +91,20 @@ const Details = ({ ticker }: { readonly ticker: Ticker }) => (
       { label: "Sector", value: ticker.sector },
       { label: "Currency", value: ticker.currency },
       { label: "Country", value: ticker.country },
+      {
+        label: "Paid relationship",
+        value: ticker.paidRelationship ? "Yes: counted apart in the rating distribution" : "No",
+      },
       { label: "Added", value: formatDate(ticker.createdAt) },
       { label: "Updated", value: formatDate(ticker.updatedAt) },
     ]}
   />
 )
 
-/** A ticker's details and the reports about it, beside the list (its symbol is in the URL). */
+/**
+ * A ticker's details, its coverage, headline KPIs and the reports about it, beside the list (its
+ * symbol is in the URL).
+ */
 export const TickerPanel = ({
   symbol,
   onClose,
@@ -140,6 +149,11 @@ export const TickerPanel = ({
                 <Badge variant="outline" radius="sm" color="gray">
                   {plural(ticker.data.reportCount, "report")}
                 </Badge>
+                {ticker.data.paidRelationship && (
+                  <Badge variant="outline" radius="sm" color="grape">
+                    Paid relationship
+                  </Badge>
+                )}
               </Group>
             </Stack>
             <Details ticker={ticker.data} />
@@ -150,6 +164,18 @@ export const TickerPanel = ({
                 </Button>
               </Group>
             )}
+            <Stack gap="xs" component="section" aria-labelledby="ticker-coverage">
+              <Title order={3} fz="h5" id="ticker-coverage">
+                Coverage
+              </Title>
+              <TickerCoverage symbol={ticker.data.symbol} />
+            </Stack>
+            <Stack gap="xs" component="section" aria-labelledby="ticker-kpis">
+              <Title order={3} fz="h5" id="ticker-kpis">
+                Headline KPIs
+              </Title>
+              <TickerHeadlineKpis symbol={ticker.data.symbol} />
+            </Stack>
             <Stack gap="xs" component="section" aria-labelledby="ticker-reports">
               <Title order={3} fz="h5" id="ticker-reports">
                 Reports
