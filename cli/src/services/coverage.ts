@@ -6,6 +6,7 @@ import {
   DropCoverage,
   type Rating,
   SetCoverage,
+  TargetPrice,
   TickerSymbol,
   UserId,
 } from "@folio/core"
@@ -110,7 +111,8 @@ const targetOf = (text: string | undefined): Effect.Effect<number | null | undef
         exitCode: 2,
       }),
     )
-  return Effect.succeed(Number(trimmed))
+  // Alone, so that a refusal is the price's own words, not every branch of the payload's union.
+  return decodeInput(TargetPrice, Number(trimmed), { "": "--target" })
 }
 
 /** The analyst's current row for the ticker (dropped ones count as none). */
