@@ -5,7 +5,19 @@ import { defineConfig, loadEnv } from "vite"
 const here = (path: string): string => decodeURIComponent(new URL(path, import.meta.url).pathname)
 
 const vendorChunks: ReadonlyArray<readonly [string, RegExp]> = [
-  ["react", /\/node_modules\/(react|react-dom|scheduler)\//],
+  // With React (which every screen loads), two small libraries the shell shares with recharts
+  // (Mantine's clsx, the router store's use-sync-external-store): the charts chunk below would
+  // otherwise take them in and, with them, become part of every screen.
+  ["react", /\/node_modules\/(react|react-dom|scheduler|clsx|use-sync-external-store)\//],
+  // recharts and the libraries only it uses, loaded by /kpis alone (its charts are React.lazy).
+  // Rollup moves into a manual chunk every static dependency not in another manual chunk: a
+  // library the first screen shares with recharts must not be matched here or left to be pulled
+  // in, or every screen would import this chunk (web/e2e/first-load.spec.ts checks that none does).
+  // @mantine/charts stays out for that reason (it imports @mantine/core); it goes with the lazy chart.
+  [
+    "charts",
+    /\/node_modules\/(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs\/toolkit|redux|redux-thunk|reselect|react-redux|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|@standard-schema\/utils)\//,
+  ],
 ]
 
 const vendorChunkOf = (id: string): string | undefined =>

@@ -40,6 +40,7 @@ export const navItems: ReadonlyArray<NavItem> = [
   { label: "Release schedule", to: "/release-schedule", action: "releases.manage", icon: ClockIcon },
   { label: "Channels", to: "/channels", action: "channels.manage", icon: MailIcon },
   { label: "Tickers", to: "/tickers", action: "tickers.read", icon: ChartIcon },
+  { label: "KPIs", to: "/kpis", action: "kpis.read", icon: ActivityIcon },
   { label: "Search", to: "/search", action: "search.use", icon: SearchIcon },
   { label: "Companies", to: "/companies", action: "companies.read", icon: BuildingIcon },
   { label: "Users", to: "/users", action: "users.read", icon: UsersIcon },

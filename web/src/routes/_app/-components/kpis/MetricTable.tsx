@@ -1,0 +1,84 @@
+import type { KpiMetric, KpiPeriodValues } from "@folio/core"
+import { ScrollArea, Table, Text } from "@mantine/core"
+import { formatKpiValue } from "./format"
+import { Surprise } from "./Surprise"
+
+const Value = ({
+  value,
+  source,
+  unit,
+}: {
+  readonly value: number | null
+  readonly source: string | null
+  readonly unit: string
+}) =>
+  value === null ? (
+    <Text component="span" c="dimmed" fz="sm">
+      —
+    </Text>
+  ) : (
+    <>
+      <Text component="span" fz="sm" display="block" style={{ fontVariantNumeric: "tabular-nums" }}>
+        {formatKpiValue(value, unit)}
+      </Text>
+      {source !== null && source !== "" && (
+        <Text component="span" fz="xs" c="dimmed" display="block" style={{ overflowWrap: "anywhere" }}>
+          {source}
+        </Text>
+      )}
+    </>
+  )
+
+/**
+ * A metric's periods, newest first (the chart runs oldest to newest, left to right): the actual and
+ * the estimate with their sources, and the surprise. Four narrow columns fit a phone; a long history
+ * scrolls inside the table's own box.
+ */
+export const MetricTable = ({ metric }: { readonly metric: KpiMetric }) => {
+  const periods: ReadonlyArray<KpiPeriodValues> = [...metric.values].reverse()
+  return (
+    <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars="y">
+      <Table
+        aria-label={`${metric.name} by period`}
+        fz="sm"
+        verticalSpacing={6}
+        horizontalSpacing="xs"
+        stickyHeader
+        striped
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Period</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Actual
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Estimate
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Surprise
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {periods.map((row) => (
+            <Table.Tr key={row.period}>
+              <Table.Th scope="row" fw={600} style={{ whiteSpace: "nowrap" }}>
+                {row.period}
+              </Table.Th>
+              <Table.Td ta="right">
+                <Value value={row.actual} source={row.actualSource} unit={metric.unit} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Value value={row.estimate} source={row.estimateSource} unit={metric.unit} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Surprise surprise={row.surprise} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  )
+}
