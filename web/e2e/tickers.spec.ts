@@ -125,3 +125,36 @@ test("the side panel lists the ticker's reports and links to them", async ({ pag
   await expect(page).toHaveURL(`/reports/${report.id}`)
   await expect(page.getByRole("heading", { name: `Why ${sym} matters`, level: 1 })).toBeVisible()
 })
+
+test("the paid-relationship flag is set in the form and shown on the panel's details", async ({
+  page,
+  request,
+}) => {
+  const sym = symbol("Q")
+  const response = await request.post("/api/tickers", {
+    data: {
+      symbol: sym,
+      name: `Paid ${sym}`,
+      exchange: "NYSE",
+      sector: "Financials",
+      currency: "USD",
+      country: "US",
+    },
+    headers: await csrf(request),
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  expect(((await response.json()) as Ticker).paidRelationship).toBe(false)
+
+  await page.goto(`/tickers?symbol=${sym}`)
+  const panel = page.getByRole("dialog", { name: sym })
+  await expect(panel.getByRole("definition").filter({ hasText: /^No$/ })).toBeVisible()
+  await panel.getByRole("button", { name: "Edit ticker" }).click()
+  const dialog = page.getByRole("dialog", { name: `Edit ${sym}` })
+  await dialog.getByRole("switch", { name: "Paid relationship" }).check()
+  await dialog.getByRole("button", { name: "Save changes" }).click()
+  await expect(dialog).toBeHidden()
+
+  await expect(panel).toContainText("Yes: counted apart in the rating distribution")
+  const saved = (await (await request.get(`/api/tickers/${sym}`)).json()) as Ticker
+  expect(saved.paidRelationship).toBe(true)
+})

@@ -39,10 +39,10 @@ export const FromTo = ({
   readonly to: ReactNode
 }) => (
   <Group gap={6} wrap="wrap" align="center">
-    <VisuallyHidden>{subject} from</VisuallyHidden>
+    <VisuallyHidden>{`${subject} from `}</VisuallyHidden>
     {from ?? <Missing />}
     <ArrowRightIcon size={14} style={{ color: "var(--mantine-color-dimmed)", flex: "none" }} />
-    <VisuallyHidden>to</VisuallyHidden>
+    <VisuallyHidden>{" to "}</VisuallyHidden>
     {to ?? <Missing />}
   </Group>
 )

@@ -46,7 +46,11 @@ const DistributionBar = ({ counts, label }: { readonly counts: RatingCounts; rea
       <Group gap="md" wrap="wrap" fz="xs">
         {rated.map((rating) => (
           <Group key={rating} gap={6} wrap="nowrap">
-            <Box className={classes.dot} bg={`${ratingColors[rating]}.filled`} aria-hidden="true" />
+            <Box
+              className={classes.dot}
+              style={{ backgroundColor: `var(--mantine-color-${ratingColors[rating]}-filled)` }}
+              aria-hidden="true"
+            />
             <Text fz="xs">
               {ratingLabels[rating]}{" "}
               <Text span fz="xs" fw={650}>
