@@ -120,10 +120,10 @@ describe("folio coverage", () => {
     const history = await world.folio(["coverage", "history", "AAPL"])
     expect(history.code, history.stderr).toBe(0)
     const lines = history.stdout.trimEnd().split("\n")
-    expect(lines[0]).toMatch(/^WHEN\s+ANALYST\s+CHANGE\s+RATING\s+TARGET\s+BY\s+NOTE$/)
-    expect(lines.slice(1).map((line) => line.replace(/^\S+ \S+\s+/, "").replace(/\s+/g, " "))).toEqual([
-      "Ada Analyst change buy → hold 215.00 USD → 198.50 USD Ada Analyst -",
-      "Ada Analyst initiate buy 215.00 USD Ada Analyst -",
+    expect(lines[0]).toMatch(/^DATE\s+ANALYST\s+CHANGE\s+RATING\s+TARGET\s+BY\s+NOTE$/)
+    expect(lines.slice(1).map((line) => line.replace(/^\S+\s+/, "").replace(/\s+/g, " "))).toEqual([
+      "Ada Analyst change buy → hold 215 → 198.5 USD Ada Analyst -",
+      "Ada Analyst initiate buy 215 USD Ada Analyst -",
     ])
     const msft = await world.json<{ changes: ReadonlyArray<{ kind: string; note: string | null }> }>([
       "coverage",

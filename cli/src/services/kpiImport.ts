@@ -255,7 +255,7 @@ export const runKpiImport = (
     const sendAll = Effect.gen(function* () {
       while (!interrupted) {
         while (pending.length >= batchSize && !interrupted) yield* flush(pending.splice(0, batchSize))
-        if (ended) break
+        if (ended || interrupted) break
         yield* read
       }
       if (!interrupted && pending.length > 0) yield* flush(pending.splice(0))

@@ -79,9 +79,13 @@ export const mountImportProgress = (
   })
   return {
     update: (next) => instance.rerender(<ImportProgress state={next} columns={columns} />),
+    // Ink 6 draws the last frame again when it unmounts, after any clear(), which left the bar's
+    // last state on screen: so the frame is made empty first, unmounting erases the bar and writes
+    // that empty frame (one line break), and the cursor goes back up over it.
     close: () => {
-      instance.clear()
+      instance.rerender(<Box />)
       instance.unmount()
+      process.stderr.write("\u001b[1A\u001b[2K\r")
     },
   }
 }

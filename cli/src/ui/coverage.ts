@@ -5,7 +5,7 @@ import type {
   CoverageListResult,
   CoverageSet,
 } from "../services/coverage.js"
-import { formatDate, formatDateTime } from "./format.js"
+import { formatDate } from "./format.js"
 import type { Output } from "./output.js"
 import { renderDone, renderJson, renderNote, renderWarning } from "./render.js"
 import { type Column, renderTable, type Tone } from "./table.js"
@@ -21,14 +21,13 @@ const ratingTone = (rating: Rating | null): Tone | undefined =>
 
 const dropped = (row: Coverage): boolean => row.droppedAt !== null
 
-const lastReportText = (row: Coverage): string =>
-  row.lastReport === null
-    ? "-"
-    : `${row.lastReport.publishedAt === null ? "" : `${formatDate(row.lastReport.publishedAt)} `}${row.lastReport.title}`
+/** The day of the analyst's newest published report on the ticker (its title has a column of its own). */
+const lastReportDay = (row: Coverage): string =>
+  row.lastReport?.publishedAt == null ? "" : formatDate(row.lastReport.publishedAt)
 
 const listColumns = (withDropped: boolean): ReadonlyArray<Column<Coverage>> => [
   { header: "TICKER", value: (row) => row.symbol },
-  { header: "ANALYST", value: (row) => row.analystName },
+  { header: "ANALYST", value: (row) => row.analystName, flexible: true },
   {
     header: "RATING",
     value: (row) => row.rating,
@@ -45,8 +44,10 @@ const listColumns = (withDropped: boolean): ReadonlyArray<Column<Coverage>> => [
         },
       ]
     : []),
+  { header: "LAST REPORT", value: lastReportDay },
   { header: "SECTOR", value: (row) => row.sector, optional: true },
-  { header: "LAST REPORT", value: lastReportText, flexible: true },
+  // Titles are long: shown piped and in wide terminals, left out first when a terminal is narrow.
+  { header: "REPORT", value: (row) => row.lastReport?.title ?? "", optional: true },
 ]
 
 export const renderCoverageList = async (result: CoverageListResult, out: Output): Promise<void> => {
@@ -107,16 +108,26 @@ const changeRating = (change: CoverageChange): string =>
     ? (change.toRating ?? change.fromRating ?? "")
     : fromTo(change.fromRating, change.toRating ?? "")
 
+/** A price as short as it goes (`245`, `198.5`): the history's target column has to fit 80 columns. */
+const shortPrice = (price: number | null, currency: string | null): string =>
+  price === null
+    ? "none"
+    : `${price.toLocaleString("en-US", { maximumFractionDigits: 4 })}${currency === null ? "" : ` ${currency}`}`
+
+/** `245 → 260 USD`, `none → 215 USD`; the price alone when it did not change. */
 const changeTarget = (change: CoverageChange): string => {
-  if (change.kind === "initiate") return targetText(change.toTarget, change.toCurrency)
-  if (change.kind === "drop") return targetText(change.fromTarget, change.fromCurrency)
-  const from = targetOrNone(change.fromTarget, change.fromCurrency)
-  const to = targetOrNone(change.toTarget, change.toCurrency)
-  return from === to ? targetText(change.toTarget, change.toCurrency) : fromTo(from, to)
+  const from = shortPrice(change.fromTarget, change.fromCurrency)
+  const to = shortPrice(change.toTarget, change.toCurrency)
+  if (change.kind === "initiate") return change.toTarget === null ? "" : to
+  if (change.kind === "drop") return change.fromTarget === null ? "" : from
+  if (from === to) return to
+  if (change.fromTarget !== null && change.toTarget !== null && change.fromCurrency === change.toCurrency)
+    return `${shortPrice(change.fromTarget, null)} → ${to}`
+  return `${from} → ${to}`
 }
 
 const historyColumns: ReadonlyArray<Column<CoverageChange>> = [
-  { header: "WHEN", value: (change) => formatDateTime(change.at) },
+  { header: "DATE", value: (change) => formatDate(change.at) },
   { header: "ANALYST", value: (change) => change.analystName },
   {
     header: "CHANGE",
