@@ -1,9 +1,12 @@
-import { type Coverage, type Rating, ratingLabels, ratings, type UserId } from "@folio/core"
+import { type Coverage, CoverageSort, type Rating, ratingLabels, ratings, type UserId } from "@folio/core"
 import { Badge, CloseButton, Group, Loader, NativeSelect, Switch } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query"
 import { ratingDistributionQueryOptions } from "../../../../api/coverage"
 import { FilterSelect } from "../directory/DirectoryScreen"
+import { searchParam } from "../directory/search"
 import { commonSectors } from "../tickers/TickerFormDialog"
+import { sortLabels } from "./rows"
+import { defaultSort } from "./SortHeader"
 import type { CoverageSearch } from "./search"
 
 /** The analysts to filter by: those with active coverage, and the one filtered on (if dropped). */
@@ -35,11 +38,14 @@ export const CoverageFilterBar = ({
   search,
   rows,
   updating,
+  withSort,
   onSearchChange,
 }: {
   readonly search: CoverageSearch
   readonly rows: ReadonlyArray<Coverage>
   readonly updating: boolean
+  /** Where there are no column headers to sort by (a phone). */
+  readonly withSort: boolean
   readonly onSearchChange: (change: Partial<CoverageSearch>) => void
 }) => {
   const analysts = useAnalystOptions(rows, search.analyst)
@@ -65,6 +71,17 @@ export const CoverageFilterBar = ({
         options={ratings.map((rating) => ({ value: rating, label: ratingLabels[rating] }))}
         onChange={(rating) => onSearchChange({ rating })}
       />
+      {withSort && (
+        <NativeSelect
+          label="Sort"
+          value={search.sort ?? defaultSort}
+          onChange={(event) => {
+            const sort = searchParam(CoverageSort, event.currentTarget.value)
+            onSearchChange({ sort: sort === defaultSort ? undefined : sort })
+          }}
+          data={Object.entries(sortLabels).map(([value, label]) => ({ value, label }))}
+        />
+      )}
       <Switch
         label="Include dropped"
         checked={search.dropped === true}

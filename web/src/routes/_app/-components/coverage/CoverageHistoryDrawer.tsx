@@ -89,6 +89,7 @@ export const CoverageHistoryDrawer = ({
       onClose={onClose}
       position="right"
       size={isPhone ? "100%" : "md"}
+      closeButtonProps={{ "aria-label": "Close the history" }}
       title={
         <Title order={2} fz="h3">
           {target?.symbol}

@@ -1,6 +1,6 @@
 import { type Coverage, type CoverageSort, coverageListMax } from "@folio/core"
 import { Alert, Button, Paper, Stack, Text } from "@mantine/core"
-import { useDisclosure, useDocumentTitle } from "@mantine/hooks"
+import { useDisclosure, useDocumentTitle, useMediaQuery } from "@mantine/hooks"
 import { useSuspenseQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { coverageListQueryOptions } from "../../../../api/coverage"
@@ -9,6 +9,7 @@ import { useShownFilters } from "../directory/DirectoryScreen"
 import { plural } from "../directory/format"
 import { EmptyList, PageHeader } from "../directory/layout"
 import { downloadText } from "../reportImport/issues"
+import { CoverageCards } from "./CoverageCards"
 import { CoverageFilterBar } from "./CoverageFilterBar"
 import { CoverageFormDialog } from "./CoverageFormDialog"
 import { CoverageHistoryDrawer } from "./CoverageHistoryDrawer"
@@ -36,6 +37,8 @@ export const CoverageScreen = ({
   const target = parseRowKey(search.history)
   useDocumentTitle(target ? `${target.symbol} · Coverage · Folio` : "Coverage · Folio")
   const access = useCoverageAccess()
+  // Read at once (not after a first render), so a phone never flashes the table.
+  const isPhone = useMediaQuery("(max-width: 48em)", false, { getInitialValueInEffect: false })
   const { shown, updating } = useShownFilters(filtersOf(search))
   const rows = useSuspenseQuery(coverageListQueryOptions(shown)).data
   const items = rows.items
@@ -51,7 +54,16 @@ export const CoverageScreen = ({
     target === undefined
       ? undefined
       : items.find((row) => row.symbol === target.symbol && row.analystId === target.analystId)
+  const rowActions = (row: Coverage) => ({ open, edit: edit(row), drop: drop(row) })
   const filtered = filterKeys.some((key) => search[key] !== undefined)
+
+  // The summary above the table on a desktop; below the cards on a phone, where it would push them away.
+  const distribution = (
+    <RatingDistributionSection
+      selected={search.analyst}
+      onAnalyst={(analyst) => onSearchChange({ analyst })}
+    />
+  )
 
   const initiate = access.canInitiate ? (
     <Button leftSection={<PlusIcon size={16} />} onClick={create.open}>
@@ -80,8 +92,15 @@ export const CoverageScreen = ({
           </>
         }
       />
+      {!isPhone && distribution}
       <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-        <CoverageFilterBar search={search} rows={items} updating={updating} onSearchChange={onSearchChange} />
+        <CoverageFilterBar
+          search={search}
+          rows={items}
+          updating={updating}
+          withSort={isPhone}
+          onSearchChange={onSearchChange}
+        />
         {rows.truncated && (
           <Alert color="yellow" variant="light" icon={<AlertIcon />} mb="md" title="Not every row is shown">
             More than {coverageListMax.toLocaleString()} rows match: narrow the filters.
@@ -116,26 +135,27 @@ export const CoverageScreen = ({
           )
         ) : (
           <>
-            <CoverageTable
-              rows={items}
-              sort={search.sort ?? defaultSort}
-              onSort={(sort: CoverageSort) =>
-                onSearchChange({ sort: sort === defaultSort ? undefined : sort })
-              }
-              selected={search.history}
-              dimmed={updating}
-              actions={(row) => ({ open, edit: edit(row), drop: drop(row) })}
-            />
+            {isPhone ? (
+              <CoverageCards rows={items} selected={search.history} dimmed={updating} actions={rowActions} />
+            ) : (
+              <CoverageTable
+                rows={items}
+                sort={search.sort ?? defaultSort}
+                onSort={(sort: CoverageSort) =>
+                  onSearchChange({ sort: sort === defaultSort ? undefined : sort })
+                }
+                selected={search.history}
+                dimmed={updating}
+                actions={rowActions}
+              />
+            )}
             <Text c="dimmed" fz="sm" mt="md" ta="center" aria-live="polite">
               {plural(items.length, "row")}
             </Text>
           </>
         )}
       </Paper>
-      <RatingDistributionSection
-        selected={search.analyst}
-        onAnalyst={(analyst) => onSearchChange({ analyst })}
-      />
+      {isPhone && distribution}
       <CoverageHistoryDrawer
         target={target}
         row={openRow}

@@ -1,35 +1,17 @@
 import type { Coverage, CoverageSort } from "@folio/core"
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from "@mantine/core"
+import { ActionIcon, Group, Menu, Stack, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core"
 import { EditIcon, HistoryIcon, TrashIcon } from "../../../../components/icons"
 import { AnchorLink } from "../directory/AnchorLink"
 import { formatDate } from "../directory/format"
 import { DotsIcon } from "../directory/icons"
 import classes from "./CoverageScreen.module.css"
 import { formatTarget } from "./format"
-import { Missing, RatingBadge } from "./RatingBadge"
+import { FlagBadge, Missing, RatingBadge } from "./RatingBadge"
+import { type RowActions, rowName } from "./rows"
 import { SortHeader } from "./SortHeader"
 import { rowKeyOf } from "./search"
 
-export interface RowActions {
-  readonly open: (row: Coverage) => void
-  /** Absent for rows the signed-in user may not change. */
-  readonly edit?: ((row: Coverage) => void) | undefined
-  readonly drop?: ((row: Coverage) => void) | undefined
-}
-
-const rowName = (row: Coverage): string => `${row.symbol}, ${row.analystName}`
-
-const RowMenu = ({ row, actions }: { readonly row: Coverage; readonly actions: RowActions }) => {
+export const RowMenu = ({ row, actions }: { readonly row: Coverage; readonly actions: RowActions }) => {
   const { edit, drop } = actions
   if (edit === undefined) return null
   return (
@@ -63,12 +45,12 @@ const LastReport = ({ row }: { readonly row: Coverage }) =>
   row.lastReport === null ? (
     <Missing />
   ) : (
-    <Stack gap={0} maw={260}>
+    <Stack gap={0} maw={240}>
       <AnchorLink
         to="/reports/$reportId"
         params={{ reportId: row.lastReport.id }}
         fz="sm"
-        lineClamp={1}
+        lineClamp={2}
         title={row.lastReport.title}
       >
         {row.lastReport.title}
@@ -157,32 +139,22 @@ export const CoverageTable = ({
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Text fz="sm">{row.analystName}</Text>
+                <Text fz="sm" style={{ whiteSpace: "nowrap" }}>
+                  {row.analystName}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <RatingBadge rating={row.rating} />
                   {row.droppedAt !== null && (
-                    <Badge
-                      variant="outline"
-                      color="gray"
-                      radius="sm"
-                      size="sm"
-                      title={formatDate(row.droppedAt)}
-                    >
+                    <FlagBadge color="gray" title={formatDate(row.droppedAt)}>
                       Dropped
-                    </Badge>
+                    </FlagBadge>
                   )}
                   {row.paidRelationship && (
-                    <Badge
-                      variant="outline"
-                      color="grape"
-                      radius="sm"
-                      size="sm"
-                      title="The house was paid by this company"
-                    >
+                    <FlagBadge color="grape" title="The house was paid by this company">
                       Paid
-                    </Badge>
+                    </FlagBadge>
                   )}
                 </Group>
               </Table.Td>

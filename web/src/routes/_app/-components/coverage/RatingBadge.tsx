@@ -16,9 +16,33 @@ export const RatingBadge = ({
     radius="sm"
     size={size}
     color={ratingColors[rating]}
-    style={{ flex: "none" }}
+    style={{ flex: "none", maxWidth: "none" }}
+    styles={{ label: { overflow: "visible" } }}
   >
     {ratingLabels[rating]}
+  </Badge>
+)
+
+/** A row's flag beside its rating: dropped, paid relationship. Never cut short in a narrow cell. */
+export const FlagBadge = ({
+  color,
+  title,
+  children,
+}: {
+  readonly color: string
+  readonly title?: string | undefined
+  readonly children: ReactNode
+}) => (
+  <Badge
+    variant="outline"
+    color={color}
+    radius="sm"
+    size="sm"
+    title={title}
+    style={{ flex: "none", maxWidth: "none" }}
+    styles={{ label: { overflow: "visible" } }}
+  >
+    {children}
   </Badge>
 )
 
@@ -28,7 +52,7 @@ export const Missing = () => (
   </Text>
 )
 
-/** "Hold → Buy" (screen readers hear "Rating from Hold to Buy"); a side left out shows "—". */
+/** "Rating Hold → Buy" (screen readers hear "Rating from Hold to Buy"); a side left out shows "—". */
 export const FromTo = ({
   subject,
   from,
@@ -39,7 +63,10 @@ export const FromTo = ({
   readonly to: ReactNode
 }) => (
   <Group gap={6} wrap="wrap" align="center">
-    <VisuallyHidden>{`${subject} from `}</VisuallyHidden>
+    <Text span c="dimmed" fz="xs" w={44}>
+      {subject}
+    </Text>
+    <VisuallyHidden>{" from "}</VisuallyHidden>
     {from ?? <Missing />}
     <ArrowRightIcon size={14} style={{ color: "var(--mantine-color-dimmed)", flex: "none" }} />
     <VisuallyHidden>{" to "}</VisuallyHidden>

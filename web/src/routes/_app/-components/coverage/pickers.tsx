@@ -42,6 +42,8 @@ export const CoverageTickerSelect = ({
       label="Ticker"
       placeholder="Search symbol or company"
       searchable
+      // Focus (the dialog's first field) does not cover the form with a list; typing or a click opens it.
+      openOnFocus={false}
       searchValue={search}
       onSearchChange={setSearch}
       data={data}
@@ -109,6 +111,8 @@ export const AnalystSelect = ({
       label="Analyst"
       placeholder="Search research staff"
       searchable
+      // Focus (the dialog's first field) does not cover the form with a list; typing or a click opens it.
+      openOnFocus={false}
       searchValue={search}
       onSearchChange={setSearch}
       data={data}

@@ -122,6 +122,7 @@ export const TickerPanel = ({
       onClose={onClose}
       position="right"
       size={isPhone ? "100%" : "md"}
+      closeButtonProps={{ "aria-label": "Close the ticker" }}
       title={
         <Title order={2} fz="h3">
           {symbol}
