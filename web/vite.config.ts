@@ -5,10 +5,13 @@ import { defineConfig, loadEnv } from "vite"
 const here = (path: string): string => decodeURIComponent(new URL(path, import.meta.url).pathname)
 
 const vendorChunks: ReadonlyArray<readonly [string, RegExp]> = [
-  // With React (which every screen loads), two small libraries the shell shares with recharts
-  // (Mantine's clsx, the router store's use-sync-external-store): the charts chunk below would
-  // otherwise take them in and, with them, become part of every screen.
-  ["react", /\/node_modules\/(react|react-dom|scheduler|clsx|use-sync-external-store)\//],
+  // With React (which every screen loads), the small modules the shell shares with recharts:
+  // Mantine's clsx and the router store's use-sync-external-store shim. The charts chunk below
+  // would otherwise take them in and, with them, become part of every screen.
+  [
+    "react",
+    /\/node_modules\/((react|react-dom|scheduler|clsx)\/|use-sync-external-store\/(shim\/|cjs\/use-sync-external-store-shim))/,
+  ],
   // recharts and the libraries only it uses, loaded by /kpis alone (its charts are React.lazy).
   // Rollup moves into a manual chunk every static dependency not in another manual chunk: a
   // library the first screen shares with recharts must not be matched here or left to be pulled

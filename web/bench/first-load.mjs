@@ -7,7 +7,7 @@
 // same run and on the same database, and prints the ratio. BENCH_RUNS (default 5) loads per page.
 // Runs the e2e server (server/test/e2e-server.ts): DATABASE_URL, or the embedded PostgreSQL.
 import { spawn } from "node:child_process"
-import { statSync } from "node:fs"
+import { readFileSync, statSync } from "node:fs"
 import { resolve } from "node:path"
 import { chromium } from "@playwright/test"
 
@@ -45,6 +45,10 @@ const median = (values) => {
 }
 
 const brotliKb = (dist, path) => statSync(resolve(dist, `.${path}.br`)).size / 1024
+
+// recharts' own class name: a script holding it is the chart library, which only /kpis may fetch.
+const holdsCharts = (dist, path) =>
+  readFileSync(resolve(dist, `.${path}`), "utf8").includes("recharts-surface")
 
 const loadOnce = async (browser, url, storageState, path, dist, heading) => {
   const context = await browser.newContext({ storageState, viewport: { width: 390, height: 844 } })
@@ -86,6 +90,9 @@ const loadOnce = async (browser, url, storageState, path, dist, heading) => {
     lcp,
     firstKb: first.reduce((sum, script) => sum + brotliKb(dist, script.path), 0),
     allKb: scripts.reduce((sum, script) => sum + brotliKb(dist, script.path), 0),
+    chartsKb: scripts
+      .filter((script) => holdsCharts(dist, script.path))
+      .reduce((sum, script) => sum + brotliKb(dist, script.path), 0),
   }
 }
 
@@ -123,6 +130,7 @@ for (const [name, dist] of builds) {
         lcpMs: Math.round(median(samples.map((sample) => sample.lcp))),
         firstKb: Math.round(median(samples.map((sample) => sample.firstKb)) * 10) / 10,
         allKb: Math.round(median(samples.map((sample) => sample.allKb)) * 10) / 10,
+        chartsKb: Math.round(Math.max(...samples.map((sample) => sample.chartsKb)) * 10) / 10,
       }
       console.log(`${name} ${label}:`, results[`${name} ${label}`])
     }
@@ -137,7 +145,7 @@ console.log(`\nFirst load, phone on 1.6 Mbps / 150 ms, 4x CPU slowdown, median o
 for (const label of ["/reports", "/reports/{id}"]) {
   const current = results[`current ${label}`]
   const baseline = results[`baseline ${label}`]
-  const line = `${label.padEnd(14)} LCP ${current.lcpMs} ms, JS ${current.firstKb} KB before the screen, ${current.allKb} KB in all`
+  const line = `${label.padEnd(14)} LCP ${current.lcpMs} ms, JS ${current.firstKb} KB before the screen, ${current.allKb} KB in all (chart library: ${current.chartsKb === 0 ? "not fetched" : `${current.chartsKb} KB fetched`})`
   console.log(
     baseline === undefined
       ? line

@@ -1,7 +1,10 @@
-import { statSync } from "node:fs"
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { resolve } from "node:path"
+import { pathToFileURL } from "node:url"
 import type { Page } from "@playwright/test"
 import { adminStorageState } from "./support/admin"
 import { expect, test } from "./support/fixtures"
+import { createTicker, importKpis, kpiSymbol } from "./support/kpis"
 import { createReport } from "./support/reports"
 
 test.use({ storageState: adminStorageState })
@@ -14,7 +17,11 @@ test.use({ storageState: adminStorageState })
  */
 const budgetKb = { list: 250, report: 345 } as const
 
-const assets = new URL("../dist/assets/", import.meta.url)
+/** The console the server serves: E2E_WEB_DIST when the run builds it elsewhere, else web/dist. */
+const dist = process.env.E2E_WEB_DIST
+  ? pathToFileURL(`${resolve(process.env.E2E_WEB_DIST)}/`)
+  : new URL("../dist/", import.meta.url)
+const assets = new URL("assets/", dist)
 
 /** The size of an asset as a brotli client downloads it: the `.br` file the server sends. */
 const brotliBytes = (path: string): number => {
@@ -92,4 +99,69 @@ test("a report's page opened from a link stays within the first-load budget of c
     expect(page.getByRole("heading", { name: report.title, level: 1 })).toBeVisible(),
   )
   expect(kb(firstBytes)).toBeLessThanOrEqual(budgetKb.report)
+})
+
+/**
+ * recharts' own class name, kept by minification: a script holding it carries the chart library
+ * (~130 KB gzip), which only /kpis may load (vite.config.ts, the "charts" chunk).
+ */
+const holdsCharts = (path: string): boolean =>
+  readFileSync(new URL(path.slice("/assets/".length), assets), "utf8").includes("recharts-surface")
+
+/** The scripts a module imports statically (`import … from "./x.js"`): they load with it. */
+const staticImports = (path: string): ReadonlyArray<string> =>
+  Array.from(
+    readFileSync(new URL(path.slice("/assets/".length), assets), "utf8").matchAll(
+      /import\s*(?:[\w$*{}\s,]+from\s*)?"\.\/([^"]+\.js)"/g,
+    ),
+    (match) => `/assets/${match[1]}`,
+  )
+
+test("no script of the first page load holds the chart library: the page's own scripts and all they import", () => {
+  const html = readFileSync(new URL("index.html", dist), "utf8")
+  const entry = Array.from(html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g), (match) => match[1] ?? "")
+  expect(entry.length, "index.html names the console's entry").toBeGreaterThan(0)
+  const loaded = new Set<string>()
+  const queue = [...entry]
+  for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+    if (loaded.has(path)) continue
+    loaded.add(path)
+    queue.push(...staticImports(path))
+  }
+  expect(staticImports(entry[0] ?? ""), "the walk reads the entry's imports").toContainEqual(
+    expect.stringMatching(/^\/assets\/react-[\w-]+\.js$/),
+  )
+  expect([...loaded].filter(holdsCharts)).toEqual([])
+  // The check sees the library where it is.
+  const built = readdirSync(assets)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `/assets/${name}`)
+  expect(built.filter(holdsCharts).length, "a built script holds recharts").toBeGreaterThan(0)
+})
+
+test("the chart library loads on /kpis and on no screen before it: the dashboard fetches none of it, /kpis draws its charts with it", async ({
+  page,
+  adminApi,
+}) => {
+  const symbol = kpiSymbol("FL")
+  await createTicker(adminApi, symbol)
+  await importKpis(adminApi, [
+    { ticker: symbol, metric: "Revenue", period: "2026Q1", kind: "estimate", value: 10, unit: "USD m" },
+    { ticker: symbol, metric: "Revenue", period: "2026Q1", kind: "actual", value: 11 },
+  ])
+  await page.goto("/dashboard")
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+  const before = await scriptsFetched(page)
+  // Monitoring, the last thing a screen loads after it is shown, is in: the page is done loading.
+  await expect
+    .poll(async () => (await scriptsFetched(page)).length, { message: "the monitoring chunk loads after" })
+    .toBeGreaterThan(before.filter((script) => script.beforeFirstScreen).length)
+  expect((await scriptsFetched(page)).filter((script) => holdsCharts(script.path))).toEqual([])
+
+  // To /kpis in the same page, as a person does: its charts bring the library.
+  await page.getByRole("link", { name: "KPIs" }).first().click()
+  await expect(page.getByRole("heading", { name: "KPIs", level: 1 })).toBeVisible()
+  await expect(page.locator("svg.recharts-surface").first()).toBeVisible()
+  const charts = (await scriptsFetched(page)).filter((script) => holdsCharts(script.path))
+  expect(charts.length, "/kpis fetched the chart library").toBeGreaterThan(0)
 })

@@ -11,7 +11,7 @@ const loadChart = () => import("./MetricChart")
 /** The chart's code (recharts) loads with the first card that needs it, never before /kpis. */
 const SharedChart = lazy(loadChart)
 
-/** The chart's height (MetricChart's own), so the placeholder takes the same room. */
+/** MetricChart's height (h={220} there), so the placeholder takes the same room. */
 const chartHeight = 220
 
 /** A chart whose code did not load says so and offers to try again; the table stays readable. */

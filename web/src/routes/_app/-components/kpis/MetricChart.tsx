@@ -5,7 +5,8 @@ import type { KpiMetric } from "@folio/core"
 import { LineChart } from "@mantine/charts"
 import { formatKpiTick, formatKpiValue } from "./format"
 
-export const chartHeight = 220
+/** From this many periods on, a chart is too dense for dots. */
+const denseFrom = 40
 
 /** Actual against estimate over the metric's periods, oldest on the left; a gap where one is missing. */
 const MetricChart = ({ metric }: { readonly metric: KpiMetric }) => {
@@ -16,7 +17,7 @@ const MetricChart = ({ metric }: { readonly metric: KpiMetric }) => {
   }))
   return (
     <LineChart
-      h={chartHeight}
+      h={220}
       data={data}
       dataKey="period"
       series={[
@@ -35,8 +36,11 @@ const MetricChart = ({ metric }: { readonly metric: KpiMetric }) => {
       }}
       xAxisProps={{ interval: "preserveStartEnd", minTickGap: 12 }}
       gridAxis="y"
+      // Dots and the drawing animation while a chart is short; a long history draws as plain lines.
+      withDots={data.length <= denseFrom}
       dotProps={{ r: 3 }}
       activeDotProps={{ r: 5 }}
+      lineProps={{ isAnimationActive: data.length <= denseFrom }}
       tooltipAnimationDuration={150}
     />
   )

@@ -1,5 +1,6 @@
 import type { KpiMetric, KpiPeriodValues } from "@folio/core"
-import { ScrollArea, Table, Text } from "@mantine/core"
+import { Button, ScrollArea, Stack, Table, Text } from "@mantine/core"
+import { useState } from "react"
 import { formatKpiValue } from "./format"
 import { Surprise } from "./Surprise"
 
@@ -29,56 +30,75 @@ const Value = ({
     </>
   )
 
+/** Periods listed before "Show all": two years of quarters. */
+const firstPeriods = 8
+
 /**
  * A metric's periods, newest first (the chart runs oldest to newest, left to right): the actual and
- * the estimate with their sources, and the surprise. Four narrow columns fit a phone; a long history
- * scrolls inside the table's own box.
+ * the estimate with their sources, and the surprise. Four narrow columns fit a phone. The newest
+ * eight show at first; a long history opens on demand and scrolls inside the table's own box.
  */
 export const MetricTable = ({ metric }: { readonly metric: KpiMetric }) => {
-  const periods: ReadonlyArray<KpiPeriodValues> = [...metric.values].reverse()
+  const [all, setAll] = useState(false)
+  const newestFirst: ReadonlyArray<KpiPeriodValues> = [...metric.values].reverse()
+  const periods = all ? newestFirst : newestFirst.slice(0, firstPeriods)
   return (
-    <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars="y">
-      <Table
-        aria-label={`${metric.name} by period`}
-        fz="sm"
-        verticalSpacing={6}
-        horizontalSpacing="xs"
-        stickyHeader
-        striped
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Period</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Actual
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Estimate
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Surprise
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {periods.map((row) => (
-            <Table.Tr key={row.period}>
-              <Table.Th scope="row" fw={600} style={{ whiteSpace: "nowrap" }}>
-                {row.period}
+    <Stack gap={4}>
+      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars="y">
+        <Table
+          aria-label={`${metric.name} by period`}
+          fz="sm"
+          verticalSpacing={6}
+          horizontalSpacing="xs"
+          stickyHeader
+          striped
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Period</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Actual
               </Table.Th>
-              <Table.Td ta="right">
-                <Value value={row.actual} source={row.actualSource} unit={metric.unit} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Value value={row.estimate} source={row.estimateSource} unit={metric.unit} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Surprise surprise={row.surprise} />
-              </Table.Td>
+              <Table.Th scope="col" ta="right">
+                Estimate
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Surprise
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+          </Table.Thead>
+          <Table.Tbody>
+            {periods.map((row) => (
+              <Table.Tr key={row.period}>
+                <Table.Th scope="row" fw={600} style={{ whiteSpace: "nowrap" }}>
+                  {row.period}
+                </Table.Th>
+                <Table.Td ta="right">
+                  <Value value={row.actual} source={row.actualSource} unit={metric.unit} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Value value={row.estimate} source={row.estimateSource} unit={metric.unit} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Surprise surprise={row.surprise} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {newestFirst.length > firstPeriods && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => setAll((shown) => !shown)}
+          style={{ alignSelf: "flex-start" }}
+        >
+          {all
+            ? `Show the newest ${firstPeriods} periods`
+            : `Show all ${newestFirst.length.toLocaleString()} periods`}
+        </Button>
+      )}
+    </Stack>
   )
 }
