@@ -6,8 +6,6 @@ import {
   type CoverageSort,
   coverageListMax,
   type Rating,
-  type RatingCounts,
-  type RatingDistribution,
   type ReportId,
   type UserId,
 } from "@folio/core"
