@@ -17,6 +17,8 @@ test("the navigation lists the areas the role may see, and marks the current one
     "Release schedule",
     "Channels",
     "Tickers",
+    "Coverage",
+    "KPIs",
     "Search",
     "Companies",
     "Users",
