@@ -10,7 +10,7 @@ let ada: Staff
 beforeAll(async () => {
   world = await startReportsWorld()
   ;[ada] = await addStaff(world, [{ email: "ada@folio.test", name: "Ada Analyst", role: "analyst" }])
-})
+}, 180_000)
 afterAll(async () => {
   await world?.stop()
 })
@@ -200,7 +200,7 @@ describe("folio kpis import of a 5,000-value CSV", () => {
     expect((await kpiTickers()).map((row) => row.symbol)).not.toContain("META")
     const real = await world.folio(["kpis", "import", "-", "--json"], { stdin: csvOf(rows) })
     expect(JSON.parse(real.stdout)).toMatchObject({ ok: true, rows: { created: 20 }, metricsCreated: 1 })
-  }, 60_000)
+  }, 120_000)
 
   it("refuses a header with an unknown or missing column before sending anything", async () => {
     const rows = [["TSLA", "Deliveries", "2026Q1", "actual", "410", "k", ""]]
@@ -226,7 +226,7 @@ describe("folio kpis import of a 5,000-value CSV", () => {
       },
     })
     expect((await kpiTickers()).map((row) => row.symbol)).not.toContain("TSLA")
-  })
+  }, 120_000)
 
   it("lets an analyst import only for the tickers they cover, naming the others' rows", async () => {
     expect((await ada.folio(["coverage", "set", "TSLA", "--rating", "buy"])).code).toBe(0)
@@ -247,5 +247,5 @@ describe("folio kpis import of a 5,000-value CSV", () => {
     expect((await readFile(errorsOut, "utf8")).split("\n")[1]).toBe(
       `${file},3,ticker,You do not cover JPM; analysts import KPIs only for tickers they cover`,
     )
-  })
+  }, 120_000)
 })
