@@ -206,4 +206,35 @@ describe("coverage", () => {
     )
     expect(sorted.items.map((c) => c.rating)).toEqual(["sell", "hold", "hold"])
   })
+
+  it("keeps the target when a change leaves it out, and clears it on null", async () => {
+    const set = async (body: Record<string, unknown>) =>
+      decodeBody(Coverage, await as("analyst")("POST", "/coverage", { symbol: "XOM", ...body }))
+    expect(await set({ rating: "hold", targetPrice: 120, targetCurrency: "eur" })).toMatchObject({
+      rating: "hold",
+      targetPrice: 120,
+      targetCurrency: "EUR",
+    })
+    expect(await set({ rating: "buy" })).toMatchObject({
+      rating: "buy",
+      targetPrice: 120,
+      targetCurrency: "EUR",
+    })
+    expect(await set({ rating: "buy", targetPrice: 130 })).toMatchObject({
+      targetPrice: 130,
+      targetCurrency: "EUR",
+    })
+    expect(await set({ rating: "buy", targetPrice: null })).toMatchObject({
+      targetPrice: null,
+      targetCurrency: null,
+    })
+    const [latest] = await historyOf("XOM")
+    expect(latest).toMatchObject({
+      kind: "change",
+      fromTarget: 130,
+      toTarget: null,
+      fromCurrency: "EUR",
+      toCurrency: null,
+    })
+  })
 })

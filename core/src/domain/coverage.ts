@@ -89,14 +89,15 @@ const Note = Schema.Trim.pipe(
 )
 
 /**
- * Initiates coverage or changes it. Without `analystId` the caller is the analyst. A target price
- * needs its currency (the ticker's when left out).
+ * Initiates coverage or changes it. Without `analystId` the caller is the analyst. Without
+ * `targetPrice` the current target stays (none on an initiation); `null` clears it. A target's
+ * currency, when left out, is the current one, else the ticker's.
  */
 export const SetCoverage = Schema.Struct({
   symbol: TickerSymbol,
   analystId: Schema.optional(UserId),
   rating: Rating,
-  targetPrice: Schema.optionalWith(Schema.NullOr(TargetPrice), { default: () => null }),
+  targetPrice: Schema.optional(Schema.NullOr(TargetPrice)),
   targetCurrency: Schema.optional(Schema.NullOr(CurrencyCode)),
   note: Schema.optional(Note),
 })

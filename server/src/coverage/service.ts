@@ -68,13 +68,18 @@ export class CoverageService extends Effect.Service<CoverageService>()("@folio/s
       Effect.gen(function* () {
         const currency = yield* tickerCurrency(input.symbol)
         const analyst = yield* analystFor(actor, grant, input.analystId)
-        const to: Call = {
-          rating: input.rating,
-          targetPrice: input.targetPrice,
-          targetCurrency: input.targetPrice === null ? null : (input.targetCurrency ?? currency),
-        }
         const stored = yield* lockCall(input.symbol, analyst.id)
         const active = stored !== undefined && stored.droppedAt === null
+        const targetPrice =
+          input.targetPrice === undefined ? (active ? stored.targetPrice : null) : input.targetPrice
+        const to: Call = {
+          rating: input.rating,
+          targetPrice,
+          targetCurrency:
+            targetPrice === null
+              ? null
+              : (input.targetCurrency ?? (active ? stored.targetCurrency : null) ?? currency),
+        }
         if (active && sameCall(stored, to)) return yield* current(input.symbol, analyst.id, reach)
         const kind = active ? "change" : "initiate"
         yield* writeCall({
