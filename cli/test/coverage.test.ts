@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { cliSignIn, databaseOf } from "../../server/test/support/directory.js"
 import { addStaff, type Staff } from "./support/analysts.js"
 import { type ReportsWorld, startReportsWorld } from "./support/reports.js"
 
@@ -24,6 +25,19 @@ interface Row {
   readonly targetPrice: number | null
   readonly targetCurrency: string | null
   readonly droppedAt: string | null
+}
+
+/** A reader of a client company, who sees only their own user in the directory. */
+const clientReader = async () => {
+  const db = databaseOf(world.server)
+  try {
+    const companyId = await db.company("coverage-client")
+    await db.user({ email: "cleo@client.test", name: "Cleo Reader", companyId, role: "reader" })
+  } finally {
+    await db.close()
+  }
+  const token = await cliSignIn(world.server, "cleo@client.test")
+  return { folio: (args: ReadonlyArray<string>) => world.withToken(token, args) }
 }
 
 const listed = async (args: ReadonlyArray<string> = []) =>
@@ -83,6 +97,11 @@ describe("folio coverage", () => {
         }),
       ])
       expect((await listed(["--analyst", ada.email])).map((row) => row.symbol)).toEqual(["AAPL"])
+      // A client's reader may not search the directory: the analyst's name is found all the same.
+      const reader = await clientReader()
+      const byName = await reader.folio(["coverage", "list", "--analyst", "ada analyst", "--json"])
+      expect(byName.code, byName.stderr).toBe(0)
+      expect(JSON.parse(byName.stdout).coverage.map((row: Row) => row.symbol)).toEqual(["AAPL"])
       expect((await listed(["--rating", "sell"])).map((row) => row.symbol)).toEqual(["MSFT"])
 
       const table = await world.folio(["coverage", "list", "--ticker", "AAPL"])

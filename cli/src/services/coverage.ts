@@ -10,7 +10,7 @@ import {
   TickerSymbol,
   UserId,
 } from "@folio/core"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { call, signedInTarget, type Target } from "../api.js"
 import { CliError } from "../cliError.js"
 import { defined, resolveUser } from "./lookup.js"
@@ -30,6 +30,28 @@ const analystOf = (target: Target, analyst: string | undefined): Effect.Effect<U
   analyst === undefined
     ? call(target, (client) => client.session.me()).pipe(Effect.map((me) => UserId.make(me.user.id)))
     : resolveUser(target, "--analyst", analyst).pipe(Effect.map((user) => UserId.make(user.id)))
+
+/**
+ * The analyst a filter names, for reads: an id as it is; else the directory (email or name), and
+ * when the caller may not search it (readers see only their own user), the names of the analysts
+ * in the rating distribution, which everyone may read.
+ */
+const filterAnalystOf = (target: Target, ref: string): Effect.Effect<UserId, CliError> => {
+  const text = ref.trim()
+  if (UserId.pipe(Schema.is)(text)) return Effect.succeed(text)
+  return resolveUser(target, "--analyst", text).pipe(
+    Effect.map((user) => UserId.make(user.id)),
+    Effect.catchAll((error) =>
+      call(target, (client) => client.coverage.distribution()).pipe(
+        Effect.flatMap((distribution) => {
+          const named = distribution.byAnalyst.find((a) => a.analystName.toLowerCase() === text.toLowerCase())
+          return named === undefined ? Effect.fail(error) : Effect.succeed(named.analystId)
+        }),
+        Effect.catchAll(() => Effect.fail(error)),
+      ),
+    ),
+  )
+}
 
 const symbolOf = (ticker: string) => decodeInput(TickerSymbol, ticker, { "": "<ticker>" })
 
@@ -64,10 +86,7 @@ export const listCoverage = (input: CoverageListInput): Effect.Effect<CoverageLi
       flags,
     )
     const target = yield* signedInTarget(input)
-    const analyst =
-      input.analyst === undefined
-        ? undefined
-        : UserId.make((yield* resolveUser(target, "--analyst", input.analyst)).id)
+    const analyst = input.analyst === undefined ? undefined : yield* filterAnalystOf(target, input.analyst)
     const list = yield* call(target, (client) =>
       client.coverage.list({ urlParams: { ...checked, ...defined({ analyst }) } }),
     )
@@ -210,10 +229,7 @@ export const coverageHistory = (
   Effect.gen(function* () {
     const symbol = yield* symbolOf(input.ticker)
     const target = yield* signedInTarget(input)
-    const analyst =
-      input.analyst === undefined
-        ? undefined
-        : UserId.make((yield* resolveUser(target, "--analyst", input.analyst)).id)
+    const analyst = input.analyst === undefined ? undefined : yield* filterAnalystOf(target, input.analyst)
     const history = yield* call(target, (client) =>
       client.coverage.history({ urlParams: { symbol, ...defined({ analyst }) } }),
     )
