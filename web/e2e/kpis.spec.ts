@@ -1,7 +1,9 @@
+import AxeBuilder from "@axe-core/playwright"
 import type { Locator, Page } from "@playwright/test"
 import { storageStateOf } from "./support/admin"
 import { expect, test } from "./support/fixtures"
 import { createTicker, csvFile, importKpis, kpiSymbol, tickerKpis, valueCount } from "./support/kpis"
+import { sidewaysScroll } from "./support/sideways"
 
 const header = "ticker,metric,period,kind,value,unit,source"
 
@@ -11,6 +13,17 @@ const issueRow = (table: Locator, line: number, field: string): Locator =>
     .getByRole("row")
     .filter({ has: table.page().getByRole("cell", { name: String(line), exact: true }) })
     .filter({ has: table.page().getByRole("cell", { name: field, exact: true }) })
+
+/** Serious and critical WCAG 2.2 AA violations on the page as it is (accessibility.spec.ts's measure). */
+const seriousViolations = async (page: Page): Promise<ReadonlyArray<string>> => {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .options({ resultTypes: ["violations"] })
+    .analyze()
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(" ")}`))
+}
 
 /** Picks a ticker in the screen's searchable picker, as a person types it. */
 const pickTicker = async (page: Page, symbol: string) => {
@@ -65,6 +78,7 @@ test.describe("as an editor", () => {
       'kind must be one of actual, estimate (got "forecast")',
     )
     await expect(issueRow(problems, 10, "period")).toContainText("2026Q5")
+    expect(await seriousViolations(page)).toEqual([])
 
     // A dry run checks on the server and writes nothing.
     await dialog.getByRole("button", { name: "Dry run" }).click()
@@ -204,5 +218,48 @@ test.describe("as a reader", () => {
     await expect(card.locator("svg.recharts-surface")).toBeVisible()
     await expect(page.getByRole("button", { name: "Import CSV" })).toHaveCount(0)
     await expect(page.getByRole("button", { name: "Download template" })).toHaveCount(0)
+  })
+
+  test("the charts and tables pass axe in the light and the dark theme, and fit a phone without sideways scrolling", async ({
+    page,
+    adminApi,
+  }) => {
+    test.slow() // axe four times over a page with charts
+    const sym = kpiSymbol("A")
+    await createTicker(adminApi, sym)
+    await importKpis(
+      adminApi,
+      ["2025Q3", "2025Q4", "2026Q1", "2026Q2"].flatMap((period, index) => [
+        {
+          ticker: sym,
+          metric: "Net revenue retention",
+          period,
+          kind: "estimate",
+          value: 110 + index,
+          unit: "%",
+        },
+        { ticker: sym, metric: "Net revenue retention", period, kind: "actual", value: 111 - index * 2 },
+        { ticker: sym, metric: "Revenue", period, kind: "estimate", value: 1_250_000 + index, unit: "USD k" },
+        { ticker: sym, metric: "Revenue", period, kind: "actual", value: 1_312_500 + index, source: "10-Q" },
+      ]),
+    )
+    const found: Array<string> = []
+    for (const viewport of [
+      { width: 1280, height: 860 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport)
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme })
+        await page.goto(`/kpis?symbol=${sym}`)
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", colorScheme)
+        await expect(page.locator("svg.recharts-surface")).toHaveCount(2)
+        for (const violation of await seriousViolations(page))
+          found.push(`${viewport.width} px, ${colorScheme}: ${violation}`)
+      }
+      if (viewport.width === 390)
+        expect(await page.evaluate(sidewaysScroll)).toEqual({ overflow: 0, culprit: "" })
+    }
+    expect(found).toEqual([])
   })
 })

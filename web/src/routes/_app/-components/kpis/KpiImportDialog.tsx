@@ -78,7 +78,8 @@ export const KpiImportDialog = ({
       withCloseButton={!running}
     >
       <Stack gap="md">
-        <KpiCsvFormat />
+        {/* Once a file is read, its preview says what is wrong with it: the format steps aside. */}
+        {csv === null && <KpiCsvFormat />}
         {grant === "own" && (
           <Text fz="sm">
             As an analyst you import values for the tickers you cover; rows of other tickers are refused.

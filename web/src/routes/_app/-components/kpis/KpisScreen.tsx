@@ -4,7 +4,6 @@ import { useDisclosure, useDocumentTitle } from "@mantine/hooks"
 import { useSuspenseQuery } from "@tanstack/react-query"
 import { kpiTickersQueryOptions } from "../../../../api/kpis"
 import { UploadIcon } from "../../../../components/icons"
-import { AnchorLink } from "../directory/AnchorLink"
 import { EmptyList, PageHeader } from "../directory/layout"
 import { useGrant } from "../directory/permissions"
 import { downloadText } from "../reportImport/issues"
@@ -33,7 +32,10 @@ const NoKpis = ({ importAction }: { readonly importAction: React.ReactNode | und
     {importAction !== undefined && (
       <Stack gap="sm" maw={720} mx="auto">
         <KpiCsvFormat />
-        <Code block>{kpiCsvTemplate}</Code>
+        {/* Wrapped, not scrolled: a scrolling block would need to take focus for keyboard users. */}
+        <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          {kpiCsvTemplate}
+        </Code>
       </Stack>
     )}
   </Paper>
@@ -80,16 +82,11 @@ export const KpisScreen = ({
         <NoKpis importAction={importAction} />
       ) : (
         <>
-          <Stack gap={6}>
-            <TickerPicker
-              tickers={list.items}
-              value={symbol}
-              onChange={(next) => onSearchChange({ symbol: next })}
-            />
-            <AnchorLink to="/tickers" search={{ symbol }} fz="sm">
-              {symbol} in Tickers
-            </AnchorLink>
-          </Stack>
+          <TickerPicker
+            tickers={list.items}
+            value={symbol}
+            onChange={(next) => onSearchChange({ symbol: next })}
+          />
           <TickerKpisView symbol={symbol} importAction={importAction} />
         </>
       )}

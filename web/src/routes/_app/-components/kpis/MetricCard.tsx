@@ -11,8 +11,8 @@ const loadChart = () => import("./MetricChart")
 /** The chart's code (recharts) loads with the first card that needs it, never before /kpis. */
 const SharedChart = lazy(loadChart)
 
-/** MetricChart's height (h={220} there), so the placeholder takes the same room. */
-const chartHeight = 220
+/** MetricChart's height (its chartHeight), so the placeholder takes the same room. */
+const chartHeight = 280
 
 /** A chart whose code did not load says so and offers to try again; the table stays readable. */
 class ChartBoundary extends Component<

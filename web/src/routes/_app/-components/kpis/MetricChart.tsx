@@ -5,6 +5,9 @@ import type { KpiMetric } from "@folio/core"
 import { LineChart } from "@mantine/charts"
 import { formatKpiTick, formatKpiValue } from "./format"
 
+/** MetricCard's placeholder takes the same room. */
+const chartHeight = 280
+
 /** From this many periods on, a chart is too dense for dots. */
 const denseFrom = 40
 
@@ -17,7 +20,7 @@ const MetricChart = ({ metric }: { readonly metric: KpiMetric }) => {
   }))
   return (
     <LineChart
-      h={220}
+      h={chartHeight}
       data={data}
       dataKey="period"
       series={[
@@ -31,6 +34,8 @@ const MetricChart = ({ metric }: { readonly metric: KpiMetric }) => {
       valueFormatter={(value) => formatKpiValue(value, metric.unit)}
       yAxisProps={{
         domain: ["auto", "auto"],
+        // Round steps (1, 2 or 5 times a power of ten) rather than the data's own bounds.
+        niceTicks: "snap125",
         width: 56,
         tickFormatter: (value: number) => formatKpiTick(value, metric.unit),
       }}

@@ -2,6 +2,7 @@ import type { KpiMetric, KpiPeriodValues } from "@folio/core"
 import { Button, ScrollArea, Stack, Table, Text } from "@mantine/core"
 import { useState } from "react"
 import { formatKpiValue } from "./format"
+import classes from "./MetricTable.module.css"
 import { Surprise } from "./Surprise"
 
 const Value = ({
@@ -19,24 +20,24 @@ const Value = ({
     </Text>
   ) : (
     <>
-      <Text component="span" fz="sm" display="block" style={{ fontVariantNumeric: "tabular-nums" }}>
+      <Text component="span" fz="sm" className={classes.value}>
         {formatKpiValue(value, unit)}
       </Text>
       {source !== null && source !== "" && (
-        <Text component="span" fz="xs" c="dimmed" display="block" style={{ overflowWrap: "anywhere" }}>
+        <Text component="span" fz="xs" c="dimmed" className={classes.source}>
           {source}
         </Text>
       )}
     </>
   )
 
-/** Periods listed before "Show all": two years of quarters. */
-const firstPeriods = 8
+/** Periods listed before "Show all": a year and a half of quarters. */
+const firstPeriods = 6
 
 /**
  * A metric's periods, newest first (the chart runs oldest to newest, left to right): the actual and
- * the estimate with their sources, and the surprise. Four narrow columns fit a phone. The newest
- * eight show at first; a long history opens on demand and scrolls inside the table's own box.
+ * the estimate with their sources (left out on a phone, where four narrow columns need the room),
+ * and the surprise. The newest six show at first; a long history opens on demand and scrolls inside the table's own box.
  */
 export const MetricTable = ({ metric }: { readonly metric: KpiMetric }) => {
   const [all, setAll] = useState(false)
@@ -44,12 +45,19 @@ export const MetricTable = ({ metric }: { readonly metric: KpiMetric }) => {
   const periods = all ? newestFirst : newestFirst.slice(0, firstPeriods)
   return (
     <Stack gap={4}>
-      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars="y">
+      <ScrollArea.Autosize
+        mah={all ? 420 : undefined}
+        type="auto"
+        offsetScrollbars="present"
+        // Large values can make the table wider than a phone, and "Show all" makes it scroll down:
+        // the keyboard scrolls it once it has the focus.
+        viewportProps={{ tabIndex: 0, role: "group", "aria-label": `${metric.name} by period, scrollable` }}
+      >
         <Table
           aria-label={`${metric.name} by period`}
           fz="sm"
           verticalSpacing={6}
-          horizontalSpacing="xs"
+          horizontalSpacing={8}
           stickyHeader
           striped
         >

@@ -1,7 +1,6 @@
 import { Text, VisuallyHidden } from "@mantine/core"
 import { formatSurprise, surpriseTone } from "./format"
-
-const toneColor = { beat: "teal", miss: "red", inline: "dimmed" } as const
+import classes from "./Surprise.module.css"
 
 /**
  * A period's surprise, (actual − estimate) / |estimate|: teal above, red below, and always a sign
@@ -22,9 +21,9 @@ export const Surprise = ({ surprise }: { readonly surprise: number | null }) => 
       component="span"
       fz="sm"
       fw={600}
-      c={toneColor[surpriseTone(surprise)]}
+      className={classes.surprise}
+      data-tone={surpriseTone(surprise)}
       title={words}
-      style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
     >
       <span aria-hidden="true">{text}</span>
       <VisuallyHidden>{words}</VisuallyHidden>

@@ -1,8 +1,9 @@
 import { NotFound } from "@folio/core"
-import { Paper, Skeleton, Stack, Text } from "@mantine/core"
+import { Group, Paper, Skeleton, Stack, Text } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { tickerKpisQueryOptions } from "../../../../api/kpis"
+import { AnchorLink } from "../directory/AnchorLink"
 import { plural } from "../directory/format"
 import { EmptyList, InlineError } from "../directory/layout"
 import { MetricCard } from "./MetricCard"
@@ -53,10 +54,22 @@ export const TickerKpisView = ({
   if (metrics.length === 0) return empty
   return (
     <Stack gap="md">
-      <Text fz="sm" c="dimmed">
-        {kpis.data.tickerName} · {plural(metrics.length, "metric")} · surprise is (actual − estimate) ÷
-        |estimate|
-      </Text>
+      <Group gap="xs" justify="space-between">
+        <Group gap={6}>
+          <Text fz="sm" fw={600}>
+            {kpis.data.tickerName}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            · {plural(metrics.length, "metric")} ·
+          </Text>
+          <AnchorLink to="/tickers" search={{ symbol }} fz="sm">
+            Open {symbol} in Tickers
+          </AnchorLink>
+        </Group>
+        <Text fz="xs" c="dimmed">
+          Surprise = (actual − estimate) ÷ |estimate|
+        </Text>
+      </Group>
       {metrics.map((metric) => (
         <MetricCard key={metric.id} metric={metric} />
       ))}
