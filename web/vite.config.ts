@@ -1,30 +1,33 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
-import { defineConfig, loadEnv } from "vite"
+import { defineConfig, loadEnv, type Plugin } from "vite"
 
 const here = (path: string): string => decodeURIComponent(new URL(path, import.meta.url).pathname)
 
 const vendorChunks: ReadonlyArray<readonly [string, RegExp]> = [
-  // With React (which every screen loads), the small modules the shell shares with recharts:
-  // Mantine's clsx and the router store's use-sync-external-store shim. The charts chunk below
-  // would otherwise take them in and, with them, become part of every screen.
-  [
-    "react",
-    /\/node_modules\/((react|react-dom|scheduler|clsx)\/|use-sync-external-store\/(shim\/|cjs\/use-sync-external-store-shim))/,
-  ],
-  // recharts and the libraries only it uses, loaded by /kpis alone (its charts are React.lazy).
-  // Rollup moves into a manual chunk every static dependency not in another manual chunk: a
-  // library the first screen shares with recharts must not be matched here or left to be pulled
-  // in, or every screen would import this chunk (web/e2e/first-load.spec.ts checks that none does).
-  // @mantine/charts stays out for that reason (it imports @mantine/core); it goes with the lazy chart.
-  [
-    "charts",
-    /\/node_modules\/(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs\/toolkit|redux|redux-thunk|reselect|react-redux|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|@standard-schema\/utils)\//,
-  ],
+  ["react", /\/node_modules\/(react|react-dom|scheduler)\//],
+  // No manual chunk for recharts: a manual chunk takes in every static dependency not in another
+  // one (clsx, the router store's shim…), and the first screen would then load it. Left alone,
+  // recharts goes with the lazy chart /kpis alone loads (web/e2e/first-load.spec.ts checks it).
 ]
 
 const vendorChunkOf = (id: string): string | undefined =>
   vendorChunks.find(([, pattern]) => pattern.test(id))?.[0]
+
+/** A string literal, or several joined with `+` (how the contract writes a long description). */
+const prose =
+  /(OpenApi\.(?:Description|Summary),\s*)(?:"(?:[^"\\]|\\.)*"|`[^`]*`)(?:\s*\+\s*(?:"(?:[^"\\]|\\.)*"|`[^`]*`))*/g
+
+/**
+ * The contract's OpenAPI prose (each endpoint's summary and description) is for the document the
+ * server serves at /api/openapi.json, which the developer page reads; the console's typed client
+ * needs none of it, and the whole contract is in every screen's first load.
+ */
+const contractProseOut = (): Plugin => ({
+  name: "folio:contract-prose-out",
+  enforce: "pre",
+  transform: (code, id) => (/\/core\/src\/api\/[^/]+\.ts$/.test(id) ? code.replace(prose, '$1""') : null),
+})
 
 export default defineConfig(({ mode }) => {
   // `FOLIO_API_URL` (environment or web/.env) points the dev server's proxy at a running API server.
@@ -45,6 +48,7 @@ export default defineConfig(({ mode }) => {
         semicolons: false,
       }),
       react(),
+      contractProseOut(),
     ],
     build: {
       // WEB_OUT_DIR builds elsewhere (two builds side by side on one checkout); web/dist by default.

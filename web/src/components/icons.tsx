@@ -3,7 +3,15 @@ import type { SVGProps } from "react"
 /** A few stroke icons (Tabler's shapes), drawn inline so the console needs no icon package. */
 type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & { readonly size?: number | string }
 
-const Icon = ({ size = 18, children, ...props }: IconProps & { readonly children: React.ReactNode }) => (
+/**
+ * The frame every icon draws in. Icons one screen alone uses live beside that screen (this module
+ * is in every screen's first load, with every icon it exports).
+ */
+export const Icon = ({
+  size = 18,
+  children,
+  ...props
+}: IconProps & { readonly children: React.ReactNode }) => (
   <svg
     xmlns="http://www.w3.org/2000/svg"
     width={size}
@@ -265,24 +273,5 @@ export const TargetIcon = (props: IconProps) => (
     <circle cx="12" cy="12" r="1" />
     <circle cx="12" cy="12" r="5" />
     <circle cx="12" cy="12" r="9" />
-  </Icon>
-)
-
-export const DownloadIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />
-  </Icon>
-)
-
-/** A column that can be sorted but is not (up and down chevrons). */
-export const SelectorIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M8 9l4-4 4 4M16 15l-4 4-4-4" />
-  </Icon>
-)
-
-export const ChevronUpIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M6 15l6-6 6 6" />
   </Icon>
 )

@@ -3,9 +3,9 @@ import { Schema } from "effect"
 import { restrictedQueryOptions } from "../../api/releases"
 import { ListPending } from "./-components/directory/layout"
 import { searchParam } from "./-components/directory/search"
+import { isDayKey } from "./-components/releases/dayKey"
 import { ReleaseScheduleScreen } from "./-components/releases/ReleaseScheduleScreen"
 import { type ScheduleSearch, scheduleViews } from "./-components/releases/search"
-import { isDayKey } from "./-components/releases/zone"
 
 const View = Schema.Literal(...scheduleViews)
 

@@ -1,6 +1,7 @@
 import { AuditFilterParams } from "@folio/core"
 import { Autocomplete, Button, Group, TextInput } from "@mantine/core"
-import { type AuditFilters, auditParams } from "../../../../api/controlPanel"
+import type { AuditFilters } from "../../../../api/controlPanel"
+import { auditParams } from "../../../../api/controlPanelLists"
 import { useSchemaForm } from "../directory/useSchemaForm"
 
 type Field = keyof AuditFilters

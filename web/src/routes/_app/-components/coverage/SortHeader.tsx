@@ -1,7 +1,8 @@
 import type { CoverageSort } from "@folio/core"
 import { Table, UnstyledButton } from "@mantine/core"
-import { ChevronDownIcon, ChevronUpIcon, SelectorIcon } from "../../../../components/icons"
+import { ChevronDownIcon } from "../../../../components/icons"
 import classes from "./CoverageScreen.module.css"
+import { ChevronUpIcon, SelectorIcon } from "./icons"
 
 export type SortField = Exclude<CoverageSort, `-${string}`>
 

@@ -4,6 +4,8 @@
  * on civil days (`YYYY-MM-DD`), which are the same everywhere.
  */
 
+import { civil } from "./dayKey"
+
 export interface WallTime {
   readonly year: number
   /** 1–12 */
@@ -100,13 +102,7 @@ export const dayKeyOfWall = (wall: Pick<WallTime, "year" | "month" | "day">): st
 
 export const dayKeyOf = (date: Date, zone: string): string => dayKeyOfWall(wallTimeOf(date, zone))
 
-const civil = (key: string): Date => new Date(`${key}T00:00:00.000Z`)
-
-export const isDayKey = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const date = civil(value)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
-}
+export { isDayKey } from "./dayKey"
 
 export const addDays = (key: string, days: number): string =>
   new Date(civil(key).getTime() + days * 86_400_000).toISOString().slice(0, 10)
