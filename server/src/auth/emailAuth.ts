@@ -220,7 +220,9 @@ export class EmailAuth extends Effect.Service<EmailAuth>()("@folio/server/EmailA
     /** An invitation that is refused (no such company, a taken email) does not count. */
     const invite = (actor: Actor, input: InviteUser) =>
       Effect.gen(function* () {
-        const scoped = [{ key: `invite:actor:${actor.user.id}`, max: 50, windowSeconds: 3600 }]
+        // 100 an hour per admin: room to onboard a client's whole desk at once (and the end-to-end
+        // suite's invitations, all made by one admin), still a bound on a stolen admin session.
+        const scoped = [{ key: `invite:actor:${actor.user.id}`, max: 100, windowSeconds: 3600 }]
         const taken = yield* limits.take(scoped, "send invitations")
         return yield* createInvite(actor, input).pipe(Effect.tapError(() => limits.release(taken)))
       })
