@@ -6,9 +6,9 @@ import { entityCommand, entityGroup } from "../entityCommand.js"
 const modules = () => Promise.all([import("../services/coverage.js"), import("../ui/coverage.js")])
 
 // Kept here rather than imported from @folio/core, so that `--help` loads no Effect.
-const ratings = ["buy", "hold", "sell", "not_rated"] as const
+export const ratings = ["buy", "hold", "sell", "not_rated"] as const
 type Rating = (typeof ratings)[number]
-const sorts = [
+export const sorts = [
   "symbol",
   "-symbol",
   "analyst",
