@@ -5,6 +5,7 @@ import { useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
 import { signOut } from "../../api/session"
 import { LoadingScreen } from "../../components/LoadingScreen"
+import { flushReadership } from "../../readership/flush"
 
 export const SignOutScreen = () => {
   useDocumentTitle("Signing out · Folio")
@@ -17,7 +18,9 @@ export const SignOutScreen = () => {
     // Once per visit, even when StrictMode runs effects twice.
     if (started.current) return
     started.current = true
-    signOut()
+    // Readership events of this session go out while it is still signed in; the rest is let go.
+    flushReadership()
+      .then(signOut)
       .catch((error: unknown) => {
         // Already signed out (expired or revoked session): the goal is reached all the same.
         if (!(error instanceof Unauthorized)) throw error

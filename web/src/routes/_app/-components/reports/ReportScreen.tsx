@@ -6,6 +6,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-q
 import { useMemo, useState } from "react"
 import { reportKeys, reportQueryOptions, setFavorite, transitionReport } from "../../../../api/reports"
 import { EditIcon, StarIcon } from "../../../../components/icons"
+import { useReportReadership } from "../../../../readership/useReportReadership"
 import { InfoList } from "../../../-components/InfoList"
 import { AnchorLink } from "../directory/AnchorLink"
 import { ConfirmModal } from "../directory/ConfirmModal"
@@ -232,6 +233,8 @@ const Details = ({ report }: { readonly report: Report }) => (
 export const ReportScreen = ({ reportId }: { readonly reportId: ReportId }) => {
   const { data: report } = useSuspenseQuery(reportQueryOptions(reportId))
   useDocumentTitle(`${report.title} · Reports · Folio`)
+  // Readership counts published reports only: drafts in review are work, not reading.
+  useReportReadership(report.status === "published" ? report.id : null)
   const me = useMe()
   // Unscheduling lives with the release time, in the Release section.
   const moves = allowedTransitions(me, report).filter((name) => name !== "unschedule")
