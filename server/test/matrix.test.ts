@@ -11,6 +11,7 @@ import { controlPanelRows } from "./support/matrixControlPanel.js"
 import { coverageRows } from "./support/matrixCoverage.js"
 import { directoryRows } from "./support/matrixDirectory.js"
 import { errorReportRows } from "./support/matrixErrorReports.js"
+import { readershipRows } from "./support/matrixReadership.js"
 import { releaseRows } from "./support/matrixReleases.js"
 import { reportRows } from "./support/matrixReports.js"
 import { startTestServer, type TestServer } from "./support/server.js"
@@ -43,6 +44,7 @@ const table: Record<string, Row> = {
   ...configRows({ next }),
   ...controlPanelRows(),
   ...coverageRows({ db: () => db, next }),
+  ...readershipRows(),
 }
 
 const contract = Object.values(FolioApi.groups).flatMap((group) =>

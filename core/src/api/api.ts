@@ -15,11 +15,13 @@ import { CompaniesGroup } from "./companies.js"
 import { ConfigGroup, SiteGroup } from "./config.js"
 import { ControlPanelGroup } from "./controlPanel.js"
 import { CoverageGroup } from "./coverage.js"
+import { DashboardGroup } from "./dashboard.js"
 import { ErrorReportsGroup } from "./errorReports.js"
 import { HealthGroup } from "./health.js"
 import { InvitesGroup } from "./invites.js"
 import { KpisGroup } from "./kpis.js"
 import { ProfileGroup } from "./profile.js"
+import { AnalyticsGroup, ReadershipGroup } from "./readership.js"
 import { ReleasesGroup } from "./releases.js"
 import { ReportsGroup } from "./reports.js"
 import { SearchGroup } from "./search.js"
@@ -54,6 +56,9 @@ export class FolioApi extends HttpApi.make("folio")
   .add(ConfigGroup)
   .add(SiteGroup)
   .add(ControlPanelGroup)
+  .add(ReadershipGroup)
+  .add(AnalyticsGroup)
+  .add(DashboardGroup)
   .addError(UnrecognizedAction)
   .addError(PayloadTooLarge)
   .addError(InternalServerError)

@@ -6,6 +6,7 @@ import {
   SetTeamMemberRole,
   Team,
   TeamDetail,
+  TeamEntitlements,
   TeamListParams,
   TeamMember,
   TeamPage,
@@ -47,6 +48,16 @@ export class TeamsGroup extends HttpApiGroup.make("teams")
       .addSuccess(TeamDetail)
       .addError(NotFound)
       .annotate(OpenApi.Summary, "Get a team with its members"),
+  )
+  .add(
+    HttpApiEndpoint.get("entitlements")`/teams/${teamIdParam}/entitlements`
+      .addSuccess(TeamEntitlements)
+      .addError(NotFound)
+      .annotate(OpenApi.Summary, "What reaches a team")
+      .annotate(
+        OpenApi.Description,
+        "The company's sectors, the published reports reaching the team (addressed to all clients, the company, or the team), the embargo tiers of those audience entries, and the reports addressed to the team by name.",
+      ),
   )
   .add(
     HttpApiEndpoint.patch("update")`/teams/${teamIdParam}`

@@ -167,6 +167,15 @@ export const knownConfigKeys: ReadonlyArray<KnownConfigKey> = [
     { min: 1, max: 365 },
   ),
   known(
+    "readership.retentionDays",
+    "integer",
+    Int("The retention", 30, 3650),
+    400,
+    "Readership event retention (days)",
+    "How long each reader's raw events are kept (whole months are dropped once past it). Daily totals are kept for good, with no one named once the events are gone.",
+    { min: 30, max: 3650 },
+  ),
+  known(
     "ai.openai.apiKey",
     "secret",
     Schema.String.pipe(

@@ -1,7 +1,8 @@
 import { Schema } from "effect"
-import { CompanyId, TeamId, UserId } from "../ids.js"
+import { CompanyId, ReportId, TeamId, UserId } from "../ids.js"
 import { Page, PageParams } from "../schema/pagination.js"
 import { multiLineText, singleLineText, storableText } from "../schema/text.js"
+import { ReportStatus } from "./report.js"
 
 export const TeamRole = Schema.Literal("lead", "member")
 export type TeamRole = typeof TeamRole.Type
@@ -74,3 +75,28 @@ export type TeamListParams = typeof TeamListParams.Type
 
 export const TeamPage = Page(Team)
 export type TeamPage = typeof TeamPage.Type
+
+/**
+ * What reaches a team's members: the company's sectors, and the published reports whose audience
+ * names all clients, the company, or this team, with the embargo delays (tiers) of those entries.
+ */
+export const TeamEntitlements = Schema.Struct({
+  /** The company's entitled sectors; null is every sector. */
+  sectors: Schema.NullOr(Schema.Array(Schema.String)),
+  companySuspended: Schema.Boolean,
+  /** Published reports in those sectors reaching the team, by how the audience names it. */
+  reach: Schema.Struct({ allClients: Schema.Int, company: Schema.Int, team: Schema.Int }),
+  /** Embargo delays of the audience entries that reach the team, with how many reports each. */
+  tiers: Schema.Array(Schema.Struct({ embargoHours: Schema.Int, reports: Schema.Int })),
+  /** Reports addressed to this team by name, newest first (at most 20). */
+  addressed: Schema.Array(
+    Schema.Struct({
+      id: ReportId,
+      title: Schema.String,
+      status: ReportStatus,
+      publishedAt: Schema.NullOr(Schema.Date),
+      embargoHours: Schema.Int,
+    }),
+  ),
+})
+export type TeamEntitlements = typeof TeamEntitlements.Type

@@ -5,6 +5,7 @@ import { Effect, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import { AppConfig } from "../config.js"
 import { queueSignInNotice } from "../notifications/signInNotice.js"
+import { recordServerEvent } from "../readership/record.js"
 import { type UserRow, UsersRepo } from "../users/repo.js"
 import { Sessions } from "./sessions.js"
 
@@ -40,6 +41,13 @@ export const startSession = (found: UserRow, kind: "browser" | "cli", method: st
       return created
     }).pipe(sql.withTransaction, Effect.orDie)
     yield* users.markSignedIn(user.id)
+    yield* recordServerEvent({
+      userId: user.id,
+      companyId: company.id,
+      kind: "sign_in",
+      channel: kind === "cli" ? "api" : "console",
+      subject: method,
+    })
     yield* audit.record({
       action: "auth.sign_in",
       actor: user,

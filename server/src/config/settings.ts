@@ -16,6 +16,7 @@ export interface ConfigSettings {
   readonly "limits.email.perAccountPer15Minutes": number
   readonly "limits.email.perAddressPer15Minutes": number
   readonly "errorReports.retentionDays": number
+  readonly "readership.retentionDays": number
 }
 
 /**
@@ -52,6 +53,7 @@ export const settingsOf = (entries: ReadonlyMap<string, StoredEntry>): ConfigSet
     "limits.email.perAccountPer15Minutes": num("limits.email.perAccountPer15Minutes"),
     "limits.email.perAddressPer15Minutes": num("limits.email.perAddressPer15Minutes"),
     "errorReports.retentionDays": num("errorReports.retentionDays"),
+    "readership.retentionDays": num("readership.retentionDays"),
   }
 }
 

@@ -19,6 +19,7 @@ export interface FeedContent {
   readonly origin: string
   readonly token: string
   readonly userId: string
+  readonly companyId: string
   readonly userName: string
   /** When the feed last changed: its newest entry's update, or when the token was made. */
   readonly updated: Date
@@ -225,6 +226,7 @@ export class ReportFeeds extends Effect.Service<ReportFeeds>()("@folio/server/Re
           origin,
           token,
           userId: actor.user.id,
+          companyId: actor.company.id,
           userName: actor.user.name,
           updated,
           reports: readable,

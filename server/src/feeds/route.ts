@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto"
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { SqlClient } from "@effect/sql"
 import { Cause, Effect, Layer, Option } from "effect"
+import { recordServerEvent } from "../readership/record.js"
 import { atomDocument, type FeedFormat, ReportFeeds, rssDocument } from "./feed.js"
 
 const contentTypes: Record<FeedFormat, string> = {
@@ -39,6 +41,15 @@ const serveFeed = (feeds: ReportFeeds, format: FeedFormat) =>
     const body = format === "atom" ? atomDocument(feed.value) : rssDocument(feed.value)
     const etag = etagOf(body)
     const request = yield* HttpServerRequest.HttpServerRequest
+    if (request.method === "GET") {
+      yield* recordServerEvent({
+        userId: feed.value.userId,
+        companyId: feed.value.companyId,
+        kind: "feed_fetch",
+        channel: "feed",
+        subject: format === "atom" ? "Atom feed" : "RSS feed",
+      })
+    }
     if (matches(request.headers["if-none-match"], etag)) {
       return HttpServerResponse.empty({ status: 304, headers: { ...feedHeaders, etag } })
     }
@@ -68,8 +79,9 @@ const serveFeed = (feeds: ReportFeeds, format: FeedFormat) =>
 export const FeedsLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function* () {
     const feeds = yield* ReportFeeds
-    const atom = serveFeed(feeds, "atom")
-    const rss = serveFeed(feeds, "rss")
+    const sql = yield* SqlClient.SqlClient
+    const atom = serveFeed(feeds, "atom").pipe(Effect.provideService(SqlClient.SqlClient, sql))
+    const rss = serveFeed(feeds, "rss").pipe(Effect.provideService(SqlClient.SqlClient, sql))
     const other = Effect.succeed(notFound)
     yield* router.get("/feeds/:token", atom)
     yield* router.head("/feeds/:token", atom)

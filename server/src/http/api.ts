@@ -39,11 +39,13 @@ import { CompaniesLive } from "./companies.js"
 import { ConfigGroupLive, SiteLive } from "./config.js"
 import { ControlPanelLive } from "./controlPanel.js"
 import { CoverageLive } from "./coverage.js"
+import { DashboardLive } from "./dashboard.js"
 import { ErrorReportsLive } from "./errorReports.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
 import { KpisLive } from "./kpis.js"
 import { ProfileLive } from "./profile.js"
+import { AnalyticsLive, ReadershipLive } from "./readership.js"
 import { ReleasesLive } from "./releases.js"
 import { ReportsLive } from "./reports.js"
 import { SearchLive } from "./search.js"
@@ -133,6 +135,9 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     ConfigGroupLive,
     SiteLive,
     ControlPanelLive,
+    ReadershipLive,
+    AnalyticsLive,
+    DashboardLive,
   ]),
   Layer.provide(ServicesLive),
   Layer.merge(UnrecognizedActionLive),

@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { FolioApi, SearchResult } from "@folio/core"
 import { Effect, Schema } from "effect"
 import { authorize } from "../auth/authorize.js"
+import { channelOf, recordServerEvent } from "../readership/record.js"
 import { reportReachOf } from "../reports/reach.js"
 import { reportWire } from "../reports/wire.js"
 import { Search } from "../search/service.js"
@@ -19,6 +20,16 @@ export const SearchLive = HttpApiBuilder.group(FolioApi, "search", (handlers) =>
         const { grant } = yield* authorize("reports.read", "read")
         const reach = yield* reportReachOf(actor, grant)
         const found = yield* search.search(actor, urlParams, reach)
+        // A search counts once, not once per page of its results.
+        if (urlParams.cursor === undefined) {
+          yield* recordServerEvent({
+            userId: actor.user.id,
+            companyId: actor.company.id,
+            kind: "search",
+            channel: channelOf(actor),
+            subject: urlParams.q,
+          })
+        }
         const side = encodeSide(found)
         // In SearchResult's order; the hits' reports in the wire's shape (reports/wire.ts).
         return jsonResponse({

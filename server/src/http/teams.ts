@@ -1,8 +1,9 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { FolioApi } from "@folio/core"
+import { FolioApi, NotFound } from "@folio/core"
 import { Effect } from "effect"
 import { authorize } from "../auth/authorize.js"
 import { reachOf } from "../companies/reach.js"
+import { teamEntitlements } from "../teams/entitlements.js"
 import { Teams } from "../teams/service.js"
 
 /** Reading a team follows `companies.read` (a team is part of its company); changes need `teams.manage`. */
@@ -19,6 +20,22 @@ export const TeamsLive = HttpApiBuilder.group(FolioApi, "teams", (handlers) =>
       .handle("get", ({ path }) =>
         authorize("companies.read", "read").pipe(
           Effect.flatMap(({ actor, grant }) => teams.get(path.teamId, reachOf(grant, actor))),
+        ),
+      )
+      .handle("entitlements", ({ path }) =>
+        authorize("companies.read", "read").pipe(
+          Effect.flatMap(({ actor, grant }) =>
+            teams
+              .get(path.teamId, reachOf(grant, actor))
+              .pipe(
+                Effect.zipRight(
+                  teamEntitlements(path.teamId, actor.company.kind === "publisher" && grant === "all"),
+                ),
+              ),
+          ),
+          Effect.flatMap((found) =>
+            found === null ? Effect.fail(new NotFound({ message: "No such team." })) : Effect.succeed(found),
+          ),
         ),
       )
       .handle("create", ({ path, payload }) =>

@@ -57,10 +57,22 @@ export const housekeeping = Effect.gen(function* () {
       yield* sql`delete from import_external_ids where created_at < now() - interval '30 days' returning import_id`,
     ),
   }
+  // Readership: raw events past their retention go (whole months at once); the next months are made.
+  const readershipDays =
+    config.status === "ready" ? config.snapshot.settings["readership.retentionDays"] : null
+  const [expired] =
+    readershipDays === null
+      ? [{ removed: 0 }]
+      : yield* sql<{ removed: number }>`select readership_expire(${readershipDays})::int as removed`
+  yield* sql`select readership_make_months(date_trunc('month', now() at time zone 'UTC')::date)`
   // The search index's months, three ahead (0010_report_search); a no-op within a month.
   const [months] = yield* sql<{ made: number }>`select report_search_extend() as made`
   yield* Effect.logDebug("Housekeeping done").pipe(
-    Effect.annotateLogs({ ...removed, searchMonthsMade: months?.made ?? 0 }),
+    Effect.annotateLogs({
+      ...removed,
+      readershipEvents: expired?.removed ?? 0,
+      searchMonthsMade: months?.made ?? 0,
+    }),
   )
-  return removed
+  return { ...removed, readershipEvents: expired?.removed ?? 0 }
 })

@@ -5,6 +5,7 @@ import { deliverDueTask, deliverTask } from "../channels/deliver.js"
 import { Mailer } from "../mail/mailer.js"
 import { digestTask } from "../notifications/digest.js"
 import { signInNoticeTask } from "../notifications/signInNotice.js"
+import { rollupReadership } from "../readership/rollup.js"
 import { Releases } from "../releases/service.js"
 import { UsersRepo } from "../users/repo.js"
 import { housekeeping } from "./housekeeping.js"
@@ -23,7 +24,9 @@ import { enqueue, makeJobsLayer } from "./worker.js"
  * - mail_retry: tries again mail whose first attempt failed;
  * - housekeeping: deletes what no one needs any more, hourly and shortly after start;
  * - digest: the weekly digest to those who turned it on, Mondays 07:00 UTC;
- * - sign_in_notice: the new sign-in notice, queued with the session it is about.
+ * - sign_in_notice: the new sign-in notice, queued with the session it is about;
+ * - readership_rollup: moves the readership events of the last minute into the raw table and the
+ *   daily rollups (0022_readership), every minute.
  */
 const crontab = [
   "* * * * * release",
@@ -31,6 +34,7 @@ const crontab = [
   "* * * * * mail_retry",
   "17 * * * * housekeeping",
   "0 7 * * 1 digest",
+  "* * * * * readership_rollup",
 ].join("\n")
 
 const tasks = Effect.gen(function* () {
@@ -49,6 +53,7 @@ const tasks = Effect.gen(function* () {
     housekeeping: () => housekeeping.pipe(Effect.asVoid),
     digest: (payload: unknown) => digestTask(payload).pipe(Effect.asVoid),
     sign_in_notice: signInNoticeTask,
+    readership_rollup: () => rollupReadership,
   }
 })
 

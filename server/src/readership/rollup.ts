@@ -1,0 +1,13 @@
+import { SqlClient } from "@effect/sql"
+import { Effect } from "effect"
+
+/**
+ * The `readership_rollup` job: moves pending events into the raw table and the daily rollups
+ * (the SQL function of 0022_readership), one transaction per run.
+ */
+export const rollupReadership = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  const [row] = yield* sql<{ moved: number }>`select readership_rollup() as moved`
+  if ((row?.moved ?? 0) > 0)
+    yield* Effect.logDebug("Readership rolled up").pipe(Effect.annotateLogs({ events: row?.moved }))
+})
