@@ -19,6 +19,7 @@ test("the navigation lists the areas the role may see, and marks the current one
     "Tickers",
     "Coverage",
     "KPIs",
+    "Analytics",
     "Search",
     "Companies",
     "Users",

@@ -275,3 +275,9 @@ export const TargetIcon = (props: IconProps) => (
     <circle cx="12" cy="12" r="9" />
   </Icon>
 )
+
+export const AnalyticsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20h16M7 16v-4M12 16V6M17 16v-7" />
+  </Icon>
+)

@@ -3,6 +3,7 @@ import { can } from "@folio/core"
 import type { ComponentType } from "react"
 import {
   ActivityIcon,
+  AnalyticsIcon,
   BugIcon,
   BuildingIcon,
   ChartIcon,
@@ -43,6 +44,7 @@ export const navItems: ReadonlyArray<NavItem> = [
   { label: "Tickers", to: "/tickers", action: "tickers.read", icon: ChartIcon },
   { label: "Coverage", to: "/coverage", action: "coverage.read", icon: TargetIcon },
   { label: "KPIs", to: "/kpis", action: "kpis.read", icon: ActivityIcon },
+  { label: "Analytics", to: "/analytics", action: "analytics.view", icon: AnalyticsIcon },
   { label: "Search", to: "/search", action: "search.use", icon: SearchIcon },
   { label: "Companies", to: "/companies", action: "companies.read", icon: BuildingIcon },
   { label: "Users", to: "/users", action: "users.read", icon: UsersIcon },
