@@ -21,6 +21,7 @@ import { configMissingGate } from "./http/siteGate.js"
 import { answerUntilServing } from "./http/starting.js"
 import { JobsLive } from "./jobs/jobs.js"
 import { UnsubscribeLive } from "./notifications/unsubscribeRoute.js"
+import { EmailOpenLive } from "./readership/emailOpen.js"
 import { makeTunnelHandler } from "./tunnel/handler.js"
 
 type App = HttpApp.Default<never, HttpRouter.HttpRouter.DefaultServices>
@@ -122,6 +123,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
           ApiLive,
           FeedsLive,
           UnsubscribeLive,
+          EmailOpenLive,
           TunnelLive(options.forwardTimeout),
           ConsoleLive,
           // The OpenAPI document of the API: ApiLive again, the same layer, built once.

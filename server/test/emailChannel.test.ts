@@ -195,6 +195,22 @@ describe("report emails", { timeout: jobTimeout }, () => {
     expect(mail.html).toContain("<strong>hold up</strong>")
     expect(mail.html).not.toContain("<script>")
     expect(mail.html).toContain(`/reports/${reportId}`)
+
+    // Its open image counts one email open for that reader and report; a forged one counts nothing.
+    const path = /<img src="https?:\/\/[^/"]+(\/email\/open\/[^"]+)"/.exec(mail.html)?.[1]
+    expect(path).toBeDefined()
+    const image = `${server.url}${path}`
+    const opened = await fetch(image)
+    expect(opened.status).toBe(200)
+    expect(opened.headers.get("content-type")).toBe("image/gif")
+    const forged = await fetch(image.replace(/[A-Za-z0-9_-]{4}$/, "AAAA"))
+    expect(forged.status).toBe(200)
+    const opens = await db.query(
+      (sql) => sql<{ userEmail: string; channel: string }>`
+        select u.email as user_email, e.channel from readership_pending e join users u on u.id = e.user_id
+        where e.kind = 'email_open' and e.report_id = ${reportId}`,
+    )
+    expect(opens).toEqual([{ userEmail: emailOf("acmeOne"), channel: "email" }])
   })
 
   it("of a team entry go to that team's members only", async () => {

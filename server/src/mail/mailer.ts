@@ -5,6 +5,7 @@ import { Links } from "../auth/links.js"
 import { AppConfig, publicOriginOf } from "../config.js"
 import { enqueueWith } from "../jobs/worker.js"
 import { UnsubscribeTokens } from "../notifications/unsubscribeTokens.js"
+import { EmailOpenTokens } from "../readership/emailOpen.js"
 import {
   decodeLetter,
   type Letter,
@@ -68,11 +69,13 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
     const config = yield* AppConfig
     const links = yield* Links
     const unsubscribeTokens = yield* UnsubscribeTokens
+    const emailOpenTokens = yield* EmailOpenTokens
     const origin = publicOriginOf(config)
     const render = (letter: Letter) =>
       renderLetter(letter, origin).pipe(
         Effect.provideService(Links, links),
         Effect.provideService(UnsubscribeTokens, unsubscribeTokens),
+        Effect.provideService(EmailOpenTokens, emailOpenTokens),
         Effect.provideService(SqlClient.SqlClient, sql),
       )
     if (config.devMailLog) {
@@ -308,5 +311,5 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
 
     return { send, sendQueued, sendNow, verify, retryDue } as const
   }),
-  dependencies: [Links.Default, UnsubscribeTokens.Default],
+  dependencies: [Links.Default, UnsubscribeTokens.Default, EmailOpenTokens.Default],
 }) {}

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { UnsubscribeTokens } from "../notifications/unsubscribeTokens.js"
+import { EmailOpenTokens, emailOpenPath } from "../readership/emailOpen.js"
 import type { NoticeLetter } from "./letters.js"
 import { digestMessage, type Message, reportMessage, signInNoticeMessage } from "./templates.js"
 
@@ -27,6 +28,7 @@ export const renderNotice = (letter: NoticeLetter, origin: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const tokens = yield* UnsubscribeTokens
+    const opens = yield* EmailOpenTokens
     const profileUrl = `${origin}/profile`
     switch (letter.template) {
       case "report": {
@@ -43,6 +45,7 @@ export const renderNotice = (letter: NoticeLetter, origin: string) =>
           changeNote: letter.changeNote,
           unsubscribeUrl: unsubscribeUrl(origin, yield* tokens.sign("reports", letter.userId)),
           profileUrl,
+          openImageUrl: `${origin}${emailOpenPath(yield* opens.sign(letter.userId, letter.reportId))}`,
         }) satisfies Message
       }
       case "digest": {

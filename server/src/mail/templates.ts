@@ -133,6 +133,8 @@ export const reportMessage = (input: {
   changeNote: string | null
   unsubscribeUrl: string
   profileUrl: string
+  /** A 1×1 image whose fetch counts the email as opened (readership/emailOpen.ts). */
+  openImageUrl: string
 }): Message => {
   const note = input.corrected
     ? `This report was corrected${input.changeNote ? `: ${input.changeNote}` : "."}`
@@ -159,6 +161,7 @@ Your notification preferences: ${input.profileUrl}`,
           `<a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe from report emails</a> or ` +
           `<a href="${escapeHtml(input.profileUrl)}">change your notification preferences</a>.`,
       ),
+      `<img src="${escapeHtml(input.openImageUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`,
     ]),
     headers: unsubscribeHeaders(input.unsubscribeUrl),
   }

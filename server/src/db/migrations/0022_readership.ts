@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto"
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 
@@ -97,6 +98,8 @@ export default Effect.gen(function* () {
     )`
   yield* sql`create index readership_daily_readers_day on readership_daily_readers (day, kind)`
   yield* sql`create index readership_daily_readers_user on readership_daily_readers (user_id)`
+  // The key that signs report emails' open images (readership/emailOpen.ts).
+  yield* sql`insert into signing_keys (purpose, secret) values ('email_open', ${randomBytes(32)})`
   // When a person last came back to the dashboard ("since your last visit").
   yield* sql`
     create table dashboard_visits (
