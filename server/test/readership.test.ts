@@ -158,6 +158,13 @@ describe("recording events", () => {
     )
   })
 
+  it("counts a report fetched through the API as an open", async () => {
+    const where = `user_id = '${ids.outsider}' and kind = 'report_view' and channel = 'api' and report_id = '${ids.betaReport}'`
+    const before = await rawCount(where)
+    expect((await as("outsider")("GET", `/reports/${ids.betaReport}`)).status).toBe(200)
+    expect(await rawCount(where)).toBe(before + 1)
+  })
+
   it("counts searches and sign-ins on the server", async () => {
     const before = await rawCount(`user_id = '${ids.colleague}' and kind = 'search'`)
     expect((await as("colleague")("GET", "/search?q=acme")).status).toBe(200)

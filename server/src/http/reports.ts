@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { FolioApi, transitions } from "@folio/core"
 import { Effect } from "effect"
 import { authorize } from "../auth/authorize.js"
+import { recordServerEvent } from "../readership/record.js"
 import { recordOf } from "../reports/export.js"
 import { ReportImporter } from "../reports/importer.js"
 import { reportReachOf } from "../reports/reach.js"
@@ -45,10 +46,21 @@ export const ReportsLive = HttpApiBuilder.group(FolioApi, "reports", (handlers) 
           }),
         )
         .handle("get", ({ path }) =>
-          readReach.pipe(
-            Effect.flatMap(({ actor, reach }) => reports.get(actor, path.reportId, reach)),
-            Effect.map((report) => jsonResponse(reportWire(report, true))),
-          ),
+          Effect.gen(function* () {
+            const { actor, reach } = yield* readReach
+            const report = yield* reports.get(actor, path.reportId, reach)
+            // The console records its own opens and reads (with dwell); the API counts a fetch as an open.
+            if (actor.via !== "cookie" && report.status === "published") {
+              yield* recordServerEvent({
+                userId: actor.user.id,
+                companyId: actor.company.id,
+                kind: "report_view",
+                channel: "api",
+                reportId: report.id,
+              })
+            }
+            return jsonResponse(reportWire(report, true))
+          }),
         )
         .handle("create", ({ payload }) =>
           authorize("reports.create", "write").pipe(
