@@ -1,0 +1,79 @@
+import type { Release } from "@folio/core"
+import { Badge, Text, Tooltip } from "@mantine/core"
+import { useQuery } from "@tanstack/react-query"
+import { AnchorLink } from "../directory/AnchorLink"
+import { formatDateTime } from "../directory/format"
+import { ReportRow } from "./ReportRow"
+import { Tile, TileHeadingText, TileList, TileQuery } from "./Tile"
+import { tileReports, upcomingReleasesQuery } from "./tiles"
+
+/** The next releases, soonest first. */
+export const upcoming = (releases: ReadonlyArray<Release>): ReadonlyArray<Release> =>
+  releases
+    .filter((release) => release.status === "scheduled")
+    .sort((a, b) => a.releaseAt.getTime() - b.releaseAt.getTime())
+
+const dayTime = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+})
+
+export const UpcomingReleasesTile = () => {
+  const query = useQuery(upcomingReleasesQuery())
+  return (
+    <Tile
+      id="dashboard-upcoming"
+      heading={
+        <AnchorLink to="/release-schedule" search={{ view: "agenda" }} c="inherit">
+          <TileHeadingText>Upcoming releases</TileHeadingText>
+        </AnchorLink>
+      }
+    >
+      <TileQuery
+        query={query}
+        loading="Loading the upcoming releases…"
+        isEmpty={(releases) => upcoming(releases).length === 0}
+        empty="No release is scheduled. Approved reports are scheduled from their page."
+      >
+        {(releases) => {
+          const next = upcoming(releases)
+          return (
+            <>
+              <TileList>
+                {next.slice(0, tileReports).map((release) => (
+                  <ReportRow key={release.reportId} id={release.reportId} title={release.title}>
+                    {release.heldReason !== null && (
+                      <Tooltip label={release.heldReason} multiline maw={280}>
+                        <Badge color="orange" variant="light" radius="sm" tabIndex={0}>
+                          Held
+                        </Badge>
+                      </Tooltip>
+                    )}
+                    <Text
+                      component="time"
+                      dateTime={release.releaseAt.toISOString()}
+                      fz="xs"
+                      c="dimmed"
+                      title={formatDateTime(release.releaseAt)}
+                      style={{ whiteSpace: "nowrap" }}
+                    >
+                      {dayTime.format(release.releaseAt)}
+                    </Text>
+                  </ReportRow>
+                ))}
+              </TileList>
+              {next.length > tileReports && (
+                <Text fz="xs" c="dimmed" mt="sm">
+                  And {(next.length - tileReports).toLocaleString()} more on the schedule.
+                </Text>
+              )}
+            </>
+          )
+        }}
+      </TileQuery>
+    </Tile>
+  )
+}
