@@ -14,6 +14,7 @@ import { useCanManage } from "../directory/permissions"
 import { InviteUserDialog } from "../users/InviteUserDialog"
 import { EditCompanyDialog } from "./EditCompanyDialog"
 import { NewTeamDialog } from "./NewTeamDialog"
+import { ReadershipSection, useSeesReadership } from "./Readership"
 
 const Entitlements = ({ company }: { readonly company: Company }) => {
   if (company.entitlements === "all") return <Text fz="sm">All sectors</Text>
@@ -211,6 +212,7 @@ export const CompanyScreen = ({ companyId }: { readonly companyId: CompanyId }) 
   const { data: company } = useSuspenseQuery(companyQueryOptions(companyId))
   useDocumentTitle(`${company.name} · Companies · Folio`)
   const canEdit = useCanManage("companies.manage")
+  const seesReadership = useSeesReadership() && company.kind === "client"
   return (
     <Stack gap="lg" maw={1200}>
       <PageHeader
@@ -231,7 +233,16 @@ export const CompanyScreen = ({ companyId }: { readonly companyId: CompanyId }) 
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <DetailsSection company={company} />
+          <Stack gap="lg">
+            <DetailsSection company={company} />
+            {seesReadership && (
+              <ReadershipSection
+                id="company-readership"
+                companyId={company.id}
+                audience={`Nobody at ${company.name}`}
+              />
+            )}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">

@@ -12,7 +12,9 @@ import { plural } from "../directory/format"
 import { actionErrorText } from "../directory/forms"
 import { EmptyList, PageHeader, Section } from "../directory/layout"
 import { useCanManage } from "../directory/permissions"
+import { ReadershipSection, useSeesReadership } from "./Readership"
 import { DeleteTeamButton, EditTeamDialog } from "./TeamDialogs"
+import { TeamEntitlementsSection } from "./TeamEntitlements"
 import { AddMemberDialog, MemberActions } from "./TeamMembers"
 
 export const TeamScreen = ({
@@ -26,6 +28,7 @@ export const TeamScreen = ({
   const { data: team } = useSuspenseQuery(teamQueryOptions(teamId))
   useDocumentTitle(`${team.name} · ${company.name} · Folio`)
   const canManage = useCanManage("teams.manage")
+  const seesReadership = useSeesReadership() && company.kind === "client"
   const [actionError, setActionError] = useState<unknown>(null)
 
   return (
@@ -122,6 +125,15 @@ export const TeamScreen = ({
           </Table.ScrollContainer>
         )}
       </Section>
+      <TeamEntitlementsSection teamId={teamId} teamName={team.name} companyName={company.name} />
+      {seesReadership && (
+        <ReadershipSection
+          id="team-readership"
+          companyId={companyId}
+          teamId={teamId}
+          audience={`Nobody in ${team.name}`}
+        />
+      )}
     </Stack>
   )
 }
