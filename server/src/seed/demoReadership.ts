@@ -37,9 +37,9 @@ export const seedDemoReadership = Effect.gen(function* () {
         and ${chance("x.user_id::text || r.id::text || n")} < 0.9 / n
     )
     insert into readership_pending (at, user_id, company_id, team_id, kind, channel, report_id, duration_ms)
-    select at, user_id, company_id, team_id, 'report_view', 'console', report_id, null from opened
+    select at, user_id, company_id, team_id, 'report_view', 'console', report_id, null::int from opened
     union all
-    select at - interval '10 minutes', user_id, company_id, team_id, 'email_open', 'email', report_id, null
+    select at - interval '10 minutes', user_id, company_id, team_id, 'email_open', 'email', report_id, null::int
     from opened where p < 0.25
     union all
     select at + interval '20 seconds', user_id, company_id, team_id, 'report_read', 'console', report_id,
