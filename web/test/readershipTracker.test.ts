@@ -21,6 +21,7 @@ const testHost = () => {
   const posted: Array<ReadonlyArray<WireEvent>> = []
   const answers: Array<number | "offline"> = []
   const warnings: string[] = []
+  let left = false
   const host: Host = {
     now: () => Date.now(),
     setTimer: (run, ms) => setTimeout(run, ms),
@@ -37,12 +38,16 @@ const testHost = () => {
       return answer
     },
     warn: (message) => warnings.push(message),
+    leaving: () => left,
   }
   const setVisible = (visible: boolean) => {
     shown = visible
     for (const listener of [...listeners]) listener()
   }
-  return { host, posted, answers, warnings, setVisible, listeners }
+  const leave = () => {
+    left = true
+  }
+  return { host, posted, answers, warnings, setVisible, listeners, leave }
 }
 
 /** A queue that keeps what is added, for the dwell rules alone. */
@@ -202,6 +207,41 @@ describe("createQueue: batches to POST /api/events", () => {
     expect(posted).toHaveLength(3)
     expect(posted[2]?.map((event) => event.reportId)).toEqual([reportId, otherReport])
     expect(queue.size()).toBe(0)
+  })
+
+  it("a page being hidden or left sends what is new, not what went unanswered (it may still be on its way)", async () => {
+    const { host, posted, answers } = testHost()
+    const queue = createQueue(host)
+    answers.push("offline")
+    queue.add(view())
+    await queue.flush()
+    queue.add(view(ann, otherReport))
+    await queue.flush({ unsure: false })
+    expect(posted.map((batch) => batch.map((event) => event.reportId))).toEqual([[reportId], [otherReport]])
+    expect(queue.size()).toBe(1)
+    // The retry timer, with the page still there, sends it again.
+    await vi.advanceTimersByTimeAsync(2 * queueDefaults.delayMs)
+    expect(posted.map((batch) => batch.map((event) => event.reportId))).toEqual([
+      [reportId],
+      [otherReport],
+      [reportId],
+    ])
+    expect(queue.size()).toBe(0)
+  })
+
+  it("does not send again what failed once the page is being left: the browser carries keepalive requests on", async () => {
+    const { host, posted, answers, leave } = testHost()
+    const queue = createQueue(host)
+    answers.push("offline")
+    queue.add(view())
+    const sending = queue.flush()
+    // The page is left while the request is in flight; the page then sees it fail.
+    leave()
+    await sending
+    expect(queue.size()).toBe(0)
+    await queue.flush()
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(posted).toHaveLength(1)
   })
 
   it("drops a batch the server refuses (4xx): it never will be taken", async () => {

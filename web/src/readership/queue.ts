@@ -37,6 +37,11 @@ export interface Host {
   /** Posts one batch (JSON); answers the HTTP status, or rejects when nothing was answered. */
   readonly post: (body: string) => Promise<number>
   readonly warn: (message: string, detail?: unknown) => void
+  /**
+   * Whether the page is being left (`pagehide`). A keepalive request in flight then is carried on
+   * by the browser while the page sees it fail: trying it again would count it twice.
+   */
+  readonly leaving: () => boolean
 }
 
 export interface QueueOptions {
@@ -59,8 +64,12 @@ export const queueDefaults: QueueOptions = {
 
 export interface ReadershipQueue {
   readonly add: (event: WireEvent) => void
-  /** Posts everything queued now; settles once every batch was answered (or failed). */
-  readonly flush: () => Promise<void>
+  /**
+   * Posts what is queued now; settles once every batch was answered (or failed). With `unsure`
+   * false (the page is being hidden or left), what went unanswered before waits for the retry:
+   * the browser may be carrying those requests on still.
+   */
+  readonly flush: (options?: { readonly unsure: boolean }) => Promise<void>
   /** Lets go of everything queued, and of what failed sends would have put back. */
   readonly clear: () => void
   readonly size: () => number
@@ -105,7 +114,11 @@ const retryable = (status: number | undefined): boolean =>
   status === undefined || status === 408 || status === 429 || status >= 500
 
 export const createQueue = (host: Host, options: QueueOptions = queueDefaults): ReadershipQueue => {
+  // Never sent, or refused with an answer (5xx, 429): safe to send again at any time.
   let queued: WireEvent[] = []
+  // Sent, and no answer came (offline, or the request cut off while the page is left): tried
+  // again by the retry timer, never by the flush of a page being hidden or left.
+  let unsure: WireEvent[] = []
   let timer: unknown
   let failures = 0
   // Bumped by `clear`: sends begun before it put nothing back.
@@ -125,58 +138,70 @@ export const createQueue = (host: Host, options: QueueOptions = queueDefaults): 
     timer = undefined
   }
 
-  const send = async (batch: ReadonlyArray<WireEvent>): Promise<"sent" | "retry" | "dropped"> => {
-    let status: number | undefined
+  const send = async (batch: ReadonlyArray<WireEvent>): Promise<"sent" | "retry" | "unsure" | "dropped"> => {
+    let status: number
     try {
       status = await host.post(JSON.stringify({ events: batch }))
     } catch {
-      status = undefined
+      // The page being left cuts its requests off, while the browser carries keepalive ones on:
+      // most likely delivered then. Otherwise (offline) tried again later.
+      return host.leaving() ? "sent" : "unsure"
     }
-    if (status !== undefined && status >= 200 && status < 300) return "sent"
+    if (status >= 200 && status < 300) return "sent"
     if (retryable(status)) return "retry"
     // Refused (not the caller's, a report they may not read, signed out): it never will be taken.
     host.warn(`Folio: ${batch.length} readership event(s) refused (HTTP ${status})`)
     return "dropped"
   }
 
-  const flush = async (): Promise<void> => {
-    cancelTimer()
+  const trimmed = (events: WireEvent[]) => events.slice(-options.maxQueued)
+
+  const flush = async ({ unsure: withUnsure = true }: { readonly unsure: boolean } = { unsure: true }) => {
+    if (withUnsure) cancelTimer()
     // The server refuses events older than a day: they are let go rather than sink a batch.
     const oldest = host.now() - eventMaxAgeMs + 60_000
-    const taken = queued.filter((event) => Date.parse(event.at) > oldest)
+    const taken = (withUnsure ? [...unsure, ...queued] : queued).filter(
+      (event) => Date.parse(event.at) > oldest,
+    )
     queued = []
+    if (withUnsure) unsure = []
     if (taken.length === 0) return
     const started = generation
     const outcomes = await Promise.all(
       batchesOf(taken, options.maxBodyBytes).map(async (batch) => ({ batch, outcome: await send(batch) })),
     )
-    const failed = outcomes.filter(({ outcome }) => outcome === "retry").flatMap(({ batch }) => batch)
     if (generation !== started) return
-    if (failed.length > 0) {
+    const failed = (outcome: string) =>
+      outcomes.filter((one) => one.outcome === outcome).flatMap(({ batch }) => batch)
+    const retry = failed("retry")
+    const unanswered = failed("unsure")
+    if (retry.length > 0 || unanswered.length > 0) {
       // Back in front, in their order; tried again later, a little later each time.
-      queued = [...failed, ...queued].slice(-options.maxQueued)
+      queued = trimmed([...retry, ...queued])
+      unsure = trimmed([...unsure, ...unanswered])
       failures += 1
+      cancelTimer()
       schedule(Math.min(options.delayMs * 2 ** failures, options.maxRetryMs))
     } else {
       failures = 0
-      if (queued.length > 0) schedule(options.delayMs)
+      if (queued.length > 0 || unsure.length > 0) schedule(options.delayMs)
     }
   }
 
   return {
     add: (event) => {
-      queued.push(event)
-      if (queued.length > options.maxQueued) queued = queued.slice(-options.maxQueued)
+      queued = trimmed([...queued, event])
       schedule(options.delayMs)
     },
     flush,
     clear: () => {
       cancelTimer()
       queued = []
+      unsure = []
       failures = 0
       generation += 1
     },
-    size: () => queued.length,
+    size: () => queued.length + unsure.length,
   }
 }
 

@@ -36,7 +36,10 @@ const browserHost: Host = {
     return response.status
   },
   warn: (message, detail) => console.warn(message, detail ?? ""),
+  leaving: () => leaving,
 }
+
+let leaving = false
 
 let shared: ReadershipQueue | undefined
 
@@ -44,14 +47,22 @@ const browserQueue = (): ReadershipQueue => {
   if (shared) return shared
   const queue = createQueue(browserHost)
   shared = queue
-  const flushNow = () => void queue.flush()
+  // The page is being hidden or left: what went unanswered may still be on its way (keepalive).
+  const flushNow = () => void queue.flush({ unsure: false })
   // `visibilitychange` to hidden is the last moment a page is sure to get (phones often skip
   // `pagehide`); `pagehide` covers a desktop tab closed or navigated away while shown.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") flushNow()
   })
-  window.addEventListener("pagehide", flushNow)
-  window.addEventListener("online", flushNow)
+  window.addEventListener("pagehide", () => {
+    leaving = true
+    flushNow()
+  })
+  // Back from the back/forward cache: the page lives on.
+  window.addEventListener("pageshow", () => {
+    leaving = false
+  })
+  window.addEventListener("online", () => void queue.flush())
   setReadershipFlush(async () => {
     await queue.flush()
     queue.clear()
@@ -59,6 +70,15 @@ const browserQueue = (): ReadershipQueue => {
   return queue
 }
 
+/**
+ * Announced on `window` when a visit is being timed, with `{ reportId }`: end-to-end tests move
+ * their fake clock only after it (which also fakes `performance`, so a mark would not do).
+ */
+export const visitEvent = "folio:readership-visit"
+
 /** Starts recording a visit of a report page; answers the function to call when the page is left. */
-export const trackReport = (visit: ReportVisit): (() => void) =>
-  watchReport(browserHost, browserQueue(), visit)
+export const trackReport = (visit: ReportVisit): (() => void) => {
+  const end = watchReport(browserHost, browserQueue(), visit)
+  window.dispatchEvent(new CustomEvent(visitEvent, { detail: { reportId: visit.reportId } }))
+  return end
+}
