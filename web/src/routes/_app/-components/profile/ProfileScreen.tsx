@@ -6,9 +6,10 @@ import { DetailsSection } from "./DetailsSection"
 import { FeedSection } from "./FeedSection"
 import { NotificationsSection } from "./NotificationsSection"
 import { PasswordSection } from "./PasswordSection"
+import { ReadershipSection } from "./ReadershipSection"
 import { SessionsSection } from "./SessionsSection"
 
-/** `/profile`: my details, notifications, password and where I am signed in. */
+/** `/profile`: my details, notifications, password, where I am signed in and what is recorded about me. */
 export const ProfileScreen = () => {
   useDocumentTitle("Profile · Folio")
   const { data: profile } = useSuspenseQuery(profileQueryOptions())
@@ -17,7 +18,8 @@ export const ProfileScreen = () => {
       <div>
         <Title order={1}>Profile</Title>
         <Text c="dimmed" mt={4}>
-          Your details, notifications, password and the devices you are signed in on.
+          Your details, notifications, password, the devices you are signed in on and what is recorded about
+          your reading.
         </Text>
       </div>
       <DetailsSection profile={profile} />
@@ -25,6 +27,7 @@ export const ProfileScreen = () => {
       <FeedSection />
       <PasswordSection profile={profile} />
       <SessionsSection />
+      <ReadershipSection />
     </Stack>
   )
 }
