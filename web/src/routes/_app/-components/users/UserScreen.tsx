@@ -11,6 +11,7 @@ import { PageHeader, Section } from "../directory/layout"
 import { useCanManage, useMe } from "../directory/permissions"
 import { UserActivitySection } from "./UserActivitySection"
 import { UserAdminActions } from "./UserAdminActions"
+import { UserReadershipSection } from "./UserReadershipSection"
 import { UserSessionsSection } from "./UserSessionsSection"
 import { LastSignIn } from "./UsersScreen"
 
@@ -29,6 +30,7 @@ export const UserScreen = ({ userId }: { readonly userId: UserId }) => {
   const canManage = useCanManage("users.manage")
   // The console reflects core's policy; the server answers these two only to admins anyway.
   const canSeeActivity = useCanManage("audit.read")
+  const canErase = useCanManage("readership.erase")
   const isMe = me.user.id === user.id
 
   return (
@@ -117,6 +119,7 @@ export const UserScreen = ({ userId }: { readonly userId: UserId }) => {
       </Section>
       {canManage && <UserSessionsSection user={user} />}
       {canSeeActivity && <UserActivitySection user={user} />}
+      {canErase && <UserReadershipSection user={user} />}
     </Stack>
   )
 }
