@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises"
 import AxeBuilder from "@axe-core/playwright"
 import type { ReadershipExport, Report } from "@folio/core"
 import type { APIRequestContext, Page } from "@playwright/test"
+import { signInAs } from "./support/accounts"
 import { adminStorageState } from "./support/admin"
 import { createCompany, unique } from "./support/directory"
 import { clientAddressOf, expect, test } from "./support/fixtures"
@@ -85,10 +86,7 @@ test.describe("a report counts as read after 16 s visible (fake clock)", () => {
     expect(await countsOf(page.request, report.id)).toEqual({ views: 1, reads: 0 })
   })
 
-  test("20 s open with the tab hidden for 10 of them: no read; the clock resumes when shown", async ({
-    page,
-    adminApi,
-  }) => {
+  test("20 s open with the tab hidden for 10 of them: a view and no read", async ({ page, adminApi }) => {
     await newClientReader(adminApi, page.request)
     const [report, sentinel] = [await reportForClient(adminApi), await reportForClient(adminApi, "Sentinel")]
     await openReportTimed(page, report)
@@ -135,6 +133,32 @@ test.describe("a report counts as read after 16 s visible (fake clock)", () => {
     const request = page.context().request
     await page.close({ runBeforeUnload: true })
     await expect.poll(() => countsOf(request, report.id)).toEqual({ views: 1, reads: 1 })
+  })
+
+  test("signing out sends what the session queued before the session ends", async ({
+    page,
+    adminApi,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const reader = await newClientReader(adminApi, page.request)
+    const report = await reportForClient(adminApi)
+    await openReportTimed(page, report)
+    // The view's batch would go 5 s after the page opened; the clock stands still, so only
+    // signing out can send it (after the session ended it would be refused).
+    await page.getByRole("button", { name: /account menu/i }).click()
+    await page.clock.runFor(500)
+    await page.getByRole("menuitem", { name: "Sign out" }).click()
+    await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible()
+    expect((await page.request.get("/api/session")).status()).toBe(401)
+
+    const again = await playwright.request.newContext({
+      baseURL: baseURL!,
+      extraHTTPHeaders: { "x-forwarded-for": clientAddressOf(testInfo.testId) },
+    })
+    await signInAs(again, reader)
+    expect(await countsOf(again, report.id)).toEqual({ views: 1, reads: 0 })
+    await again.dispose()
   })
 })
 
