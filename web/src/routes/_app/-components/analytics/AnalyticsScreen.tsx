@@ -151,7 +151,12 @@ export const AnalyticsScreen = ({
     },
     views(),
     reads(),
-    { header: "Last seen", cell: (row) => formatDay(row.lastDay), csv: (row) => row.lastDay, wide: true },
+    {
+      header: "Last seen",
+      cell: (row) => <span style={{ whiteSpace: "nowrap" }}>{formatDay(row.lastDay)}</span>,
+      csv: (row) => row.lastDay,
+      wide: true,
+    },
   ]
   const reportColumns: ReadonlyArray<Column<Row<"topReports">>> = [
     {
@@ -166,7 +171,11 @@ export const AnalyticsScreen = ({
     { header: "Sector", cell: (row) => row.sector, csv: (row) => row.sector, wide: true },
     {
       header: "Published",
-      cell: (row) => (row.publishedAt === null ? "—" : formatDate(row.publishedAt)),
+      cell: (row) => (
+        <span style={{ whiteSpace: "nowrap" }}>
+          {row.publishedAt === null ? "—" : formatDate(row.publishedAt)}
+        </span>
+      ),
       csv: (row) => row.publishedAt?.toISOString() ?? null,
       wide: true,
     },

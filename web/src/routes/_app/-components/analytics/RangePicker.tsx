@@ -2,6 +2,7 @@ import { lastDays } from "@folio/core"
 import { Button, Group, TextInput } from "@mantine/core"
 import { type FormEvent, useEffect, useState } from "react"
 import { presetOf, rangePresets } from "./format"
+import classes from "./RangePicker.module.css"
 import { validDay } from "./search"
 
 export interface Range {
@@ -40,13 +41,14 @@ export const RangePicker = ({
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <Group gap={6} role="group" aria-label="Date range presets" wrap="wrap">
+      <Group gap={6} role="group" aria-label="Date range presets" wrap="nowrap">
         {rangePresets.map((preset) => {
           const pressed = active?.days === preset.days
           return (
             <Button
               key={preset.days}
               size="sm"
+              className={classes.preset}
               variant={pressed ? "filled" : "default"}
               aria-pressed={pressed}
               onClick={() => onChange(lastDays(preset.days))}

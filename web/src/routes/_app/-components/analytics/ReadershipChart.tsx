@@ -28,11 +28,12 @@ const ReadershipChart = ({ series }: { readonly series: Analytics["series"] }) =
       yAxisProps={{ allowDecimals: false, width: 48 }}
       xAxisProps={{ interval: "preserveStartEnd", minTickGap: 16, tickFormatter: formatShortDay }}
       tooltipProps={{ labelFormatter: (day) => (typeof day === "string" ? formatDay(day) : String(day)) }}
-      gridAxis="y"
+      gridAxis="x"
       withDots={short}
       dotProps={{ r: 3 }}
       activeDotProps={{ r: 5 }}
-      areaProps={{ isAnimationActive: short }}
+      // Drawn at once: a growing chart says nothing more, and a range change would replay it.
+      areaProps={{ isAnimationActive: false }}
       tooltipAnimationDuration={150}
     />
   )
