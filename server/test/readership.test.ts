@@ -158,6 +158,17 @@ describe("recording events", () => {
     )
   })
 
+  it("keeps an event sent twice once", async () => {
+    const at = new Date(Date.now() - 60_000).toISOString()
+    const event = { kind: "report_view", reportId: ids.betaReport, at }
+    const where = `user_id = '${ids.outsider}' and kind = 'report_view' and at = '${at}'`
+    expect((await post("outsider", [event, event])).status).toBe(200)
+    await rollup()
+    expect((await post("outsider", [event])).status).toBe(200)
+    await rollup()
+    expect(await rawCount(where)).toBe(1)
+  })
+
   it("counts a report fetched through the API as an open", async () => {
     const where = `user_id = '${ids.outsider}' and kind = 'report_view' and channel = 'api' and report_id = '${ids.betaReport}'`
     const before = await rawCount(where)
@@ -181,7 +192,7 @@ describe("analytics", () => {
   it("answers from the rollups with the same totals as raw SQL over the events", async () => {
     await post("colleague", [
       { kind: "report_view", reportId: ids.acmeReport, at: now() },
-      { kind: "report_view", reportId: ids.acmeReport, at: now() },
+      { kind: "report_view", reportId: ids.acmeReport, at: new Date(Date.now() - 1000).toISOString() },
       { kind: "report_read", reportId: ids.acmeReport, at: now() },
     ])
     await post("outsider", [{ kind: "report_read", reportId: ids.betaReport, at: now() }])

@@ -167,9 +167,13 @@ declare
 begin
   perform pg_advisory_xact_lock(hashtext('readership_rollup'));
   create temp table readership_batch (like readership_pending) on commit drop;
+  -- The same event twice (a browser that delivered a batch it reported as failed, then sent it
+  -- again) is kept once: within the batch, and against what was rolled up before.
   with moved as (delete from readership_pending returning *)
-  insert into readership_batch select * from moved;
-  get diagnostics n = row_count;
+  insert into readership_batch select distinct on (user_id, kind, report_id, at) * from moved;
+  delete from readership_batch b using readership_events e
+  where e.user_id = b.user_id and e.at = b.at and e.kind = b.kind and e.report_id is not distinct from b.report_id;
+  select count(*) into n from readership_batch;
   if n = 0 then
     drop table readership_batch;
     return 0;
