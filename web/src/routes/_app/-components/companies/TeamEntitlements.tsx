@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query"
 import { teamEntitlementsQueryOptions } from "../../../../api/readership"
 import { AlertIcon } from "../../../../components/icons"
 import { InfoList } from "../../../-components/InfoList"
-import { ReportRow, When } from "../dashboard/ReportRow"
+import { ReportItem, When } from "../dashboard/ReportRow"
 import { TileList } from "../dashboard/Tile"
 import { plural } from "../directory/format"
 import { InlineError, Section, SectionPending } from "../directory/layout"
@@ -85,7 +85,7 @@ const Details = ({
       ]}
     />
     <Stack gap="xs">
-      <Title order={3} fz="sm" fw={600}>
+      <Title order={3} fz="sm" fw={600} c="dimmed">
         Addressed to {teamName}
       </Title>
       {entitlements.addressed.length === 0 ? (
@@ -95,13 +95,13 @@ const Details = ({
       ) : (
         <TileList label={`Reports addressed to ${teamName}`}>
           {entitlements.addressed.map((report) => (
-            <ReportRow key={report.id} id={report.id} title={report.title}>
+            <ReportItem key={report.id} id={report.id} title={report.title}>
               {report.status !== "published" && <ReportStatusBadge status={report.status} />}
               <Text component="span" fz="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
                 {embargoLabel(report.embargoHours)}
               </Text>
-              {report.publishedAt !== null && <When at={report.publishedAt} />}
-            </ReportRow>
+              {report.publishedAt !== null && <When at={report.publishedAt} prefix="· published" />}
+            </ReportItem>
           ))}
         </TileList>
       )}

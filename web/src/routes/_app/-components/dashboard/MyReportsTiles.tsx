@@ -4,7 +4,7 @@ import { myReportsQueryOptions } from "../../../../api/readership"
 import { AnchorLink } from "../directory/AnchorLink"
 import { plural } from "../directory/format"
 import { useMe } from "../directory/permissions"
-import { ReportLink, ReportRow, When } from "./ReportRow"
+import { ReportItem, ReportLink, When } from "./ReportRow"
 import { ShareBar, Tile, TileHeadingText, TileList, TileQuery } from "./Tile"
 
 /** Drafts of mine an editor returned from review, with who did and when. */
@@ -29,12 +29,9 @@ export const SentBackTile = () => {
         {(mine) => (
           <TileList>
             {mine.sentBack.map((report) => (
-              <ReportRow key={report.id} id={report.id} title={report.title}>
-                <Text component="span" fz="xs" c="dimmed" visibleFrom="xs" truncate maw="9rem">
-                  by {report.sentBackBy}
-                </Text>
-                <When at={report.sentBackAt} />
-              </ReportRow>
+              <ReportItem key={report.id} id={report.id} title={report.title}>
+                <When at={report.sentBackAt} prefix={`Sent back by ${report.sentBackBy}`} />
+              </ReportItem>
             ))}
           </TileList>
         )}

@@ -1,5 +1,5 @@
 import type { ReportId } from "@folio/core"
-import { Group, Text } from "@mantine/core"
+import { Group, Stack, Text } from "@mantine/core"
 import type { ReactNode } from "react"
 import { AnchorLink } from "../directory/AnchorLink"
 import { formatDateTime, formatRelative } from "../directory/format"
@@ -45,4 +45,25 @@ export const When = ({ at, prefix }: { readonly at: Date; readonly prefix?: stri
     {prefix === undefined ? "" : `${prefix} `}
     {formatRelative(at)}
   </Text>
+)
+
+/**
+ * A report in a tile with more to say than a time: its title on a line of its own (a phone keeps
+ * more of it), what is said of it under it.
+ */
+export const ReportItem = ({
+  id,
+  title,
+  children,
+}: {
+  readonly id: ReportId
+  readonly title: string
+  readonly children: ReactNode
+}) => (
+  <Stack component="li" gap={2}>
+    <ReportLink id={id} title={title} />
+    <Group gap={6} wrap="wrap">
+      {children}
+    </Group>
+  </Stack>
 )

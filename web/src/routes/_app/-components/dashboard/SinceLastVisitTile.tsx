@@ -1,5 +1,5 @@
-import { dayOf, type ReportBrief } from "@folio/core"
-import { Stack, Title } from "@mantine/core"
+import { dayOf, type ReportBrief, sinceLastVisitMax } from "@folio/core"
+import { Stack, Text, Title } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query"
 import { sinceLastVisitQueryOptions } from "../../../../api/readership"
 import { AnchorLink } from "../directory/AnchorLink"
@@ -28,6 +28,11 @@ const Changes = ({
           </ReportRow>
         ))}
       </TileList>
+      {reports.length >= sinceLastVisitMax && (
+        <Text fz="xs" c="dimmed">
+          Showing the {sinceLastVisitMax} newest.
+        </Text>
+      )}
     </Stack>
   )
 

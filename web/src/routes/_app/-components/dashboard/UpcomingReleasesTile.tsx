@@ -1,9 +1,9 @@
 import type { Release } from "@folio/core"
-import { Badge, Text, Tooltip } from "@mantine/core"
+import { Badge, Text } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query"
 import { AnchorLink } from "../directory/AnchorLink"
 import { formatDateTime } from "../directory/format"
-import { ReportRow } from "./ReportRow"
+import { ReportItem } from "./ReportRow"
 import { Tile, TileHeadingText, TileList, TileQuery } from "./Tile"
 import { tileReports, upcomingReleasesQuery } from "./tiles"
 
@@ -44,14 +44,7 @@ export const UpcomingReleasesTile = () => {
             <>
               <TileList>
                 {next.slice(0, tileReports).map((release) => (
-                  <ReportRow key={release.reportId} id={release.reportId} title={release.title}>
-                    {release.heldReason !== null && (
-                      <Tooltip label={release.heldReason} multiline maw={280}>
-                        <Badge color="orange" variant="light" radius="sm" tabIndex={0}>
-                          Held
-                        </Badge>
-                      </Tooltip>
-                    )}
+                  <ReportItem key={release.reportId} id={release.reportId} title={release.title}>
                     <Text
                       component="time"
                       dateTime={release.releaseAt.toISOString()}
@@ -62,7 +55,17 @@ export const UpcomingReleasesTile = () => {
                     >
                       {dayTime.format(release.releaseAt)}
                     </Text>
-                  </ReportRow>
+                    {release.heldReason !== null && (
+                      <>
+                        <Badge color="orange" variant="light" radius="sm">
+                          Held
+                        </Badge>
+                        <Text component="span" fz="xs" c="dimmed">
+                          {release.heldReason}
+                        </Text>
+                      </>
+                    )}
+                  </ReportItem>
                 ))}
               </TileList>
               {next.length > tileReports && (
