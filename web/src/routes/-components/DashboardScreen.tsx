@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { meQueryOptions } from "../../api/session"
 import { FiguresTile } from "../_app/-components/dashboard/FiguresTile"
+import { type DashboardTile, dashboardTiles } from "../_app/-components/dashboard/layout"
 import { MyReadsTile, SentBackTile } from "../_app/-components/dashboard/MyReportsTiles"
 import {
   DraftsTile,
@@ -13,7 +14,6 @@ import {
 } from "../_app/-components/dashboard/ReportTiles"
 import { ServerTile, YouTile } from "../_app/-components/dashboard/ServerTile"
 import { SinceLastVisitTile } from "../_app/-components/dashboard/SinceLastVisitTile"
-import { type DashboardTile, dashboardTiles } from "../_app/-components/dashboard/tiles"
 import { UpcomingReleasesTile } from "../_app/-components/dashboard/UpcomingReleasesTile"
 import { WeekReadershipTile } from "../_app/-components/dashboard/WeekReadershipTile"
 

@@ -4,15 +4,8 @@ import { useQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import { platformFiguresQueryOptions } from "../../../../api/readership"
 import { AnchorLink } from "../directory/AnchorLink"
+import { readsChange } from "./format"
 import { Tile, TileHeadingText, TileQuery } from "./Tile"
-
-/** "+25% on the previous 7 days", "−10% …", "none the 7 days before". */
-export const readsChange = (current: number, previous: number): string => {
-  if (previous === 0) return current === 0 ? "None the 7 days before either" : "None the 7 days before"
-  const percent = Math.round(((current - previous) / previous) * 100)
-  const signed = percent > 0 ? `+${percent}%` : percent < 0 ? `\u2212${Math.abs(percent)}%` : "No change"
-  return `${signed} on the previous 7 days (${previous.toLocaleString()})`
-}
 
 /** One headline figure: its name (a link to where it is managed), the number, a line of context. */
 const Figure = ({

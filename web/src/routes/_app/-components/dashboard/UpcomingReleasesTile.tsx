@@ -1,17 +1,11 @@
-import type { Release } from "@folio/core"
 import { Badge, Text } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query"
 import { AnchorLink } from "../directory/AnchorLink"
 import { formatDateTime } from "../directory/format"
+import { upcoming } from "./format"
 import { ReportItem } from "./ReportRow"
 import { Tile, TileHeadingText, TileList, TileQuery } from "./Tile"
 import { tileReports, upcomingReleasesQuery } from "./tiles"
-
-/** The next releases, soonest first. */
-export const upcoming = (releases: ReadonlyArray<Release>): ReadonlyArray<Release> =>
-  releases
-    .filter((release) => release.status === "scheduled")
-    .sort((a, b) => a.releaseAt.getTime() - b.releaseAt.getTime())
 
 const dayTime = new Intl.DateTimeFormat(undefined, {
   weekday: "short",

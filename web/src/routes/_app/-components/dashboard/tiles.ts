@@ -1,4 +1,4 @@
-import { lastDays, type Me, type Role, type UserId } from "@folio/core"
+import { lastDays, type Me, type UserId } from "@folio/core"
 import type { QueryClient } from "@tanstack/react-query"
 import { healthQueryOptions } from "../../../../api/health"
 import {
@@ -9,55 +9,10 @@ import {
 import { scheduleQueryOptions } from "../../../../api/releases"
 import { type ReportFilters, reportsPreviewQueryOptions } from "../../../../api/reports"
 import { favoriteFilters } from "../reports/favoriteFilters"
+import { type DashboardTile, dashboardTiles } from "./layout"
 
-// Which tiles each role's dashboard shows, and the queries behind them: the route's loader starts
-// them while the screen's code loads, so this module holds no component (it is in the first load).
-
-export type DashboardTile =
-  | "figures"
-  | "server"
-  | "you"
-  | "drafts"
-  | "sentBack"
-  | "myReads"
-  | "review"
-  | "upcoming"
-  | "week"
-  | "latest"
-  | "favorites"
-  | "sinceLastVisit"
-
-/** A tile, and whether it takes the whole width of the grid. */
-export interface TilePlace {
-  readonly tile: DashboardTile
-  readonly wide?: boolean
-}
-
-/**
- * An analyst: their drafts, what editors sent back and how their latest reports are read. An
- * editor: the review queue, upcoming releases, the week's readership, and their own drafts (editors
- * write too). A reader (and a developer): what changed since their last visit, the latest reports
- * and their favorites. An admin: headline figures, the review queue, the week's readership, health.
- */
-export const dashboardTiles = (role: Role): ReadonlyArray<TilePlace> => {
-  switch (role) {
-    case "admin":
-      return [
-        { tile: "figures", wide: true },
-        { tile: "review" },
-        { tile: "week" },
-        { tile: "server" },
-        { tile: "you" },
-      ]
-    case "editor":
-      return [{ tile: "review" }, { tile: "upcoming" }, { tile: "week" }, { tile: "drafts" }]
-    case "analyst":
-      return [{ tile: "drafts" }, { tile: "sentBack" }, { tile: "myReads" }, { tile: "latest" }]
-    case "developer":
-    case "reader":
-      return [{ tile: "sinceLastVisit", wide: true }, { tile: "latest" }, { tile: "favorites" }]
-  }
-}
+// The queries behind each role's tiles (./layout.ts): the route's loader starts them while the
+// screen's code loads, so this module holds no component.
 
 /** How many reports a list tile shows; its heading leads to the rest. */
 export const tileReports = 5
