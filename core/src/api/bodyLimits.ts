@@ -1,4 +1,4 @@
-import { apiPrefix } from "./api.js"
+import { apiPrefix } from "./answering.js"
 
 const mib = 1024 * 1024
 

@@ -197,7 +197,7 @@ export const decodeConfigValue = (key: string, value: unknown): Either.Either<un
   if (Either.isRight(decoded)) return Either.right(decoded.right)
   const issue = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)[0]
   const path = (issue?.path ?? []).filter((part): part is string | number => typeof part !== "symbol")
-  return Either.left({ path, message: issue?.message ?? `Not a valid ${known.label}` })
+  return Either.left({ path, message: issue?.message ?? `Not a valid value for ${key}` })
 }
 
 /** What a store holds of a key, as the rules below see it. */

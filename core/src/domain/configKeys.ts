@@ -38,8 +38,6 @@ export interface KnownConfigKey {
   /** For integer keys: the bounds, which the console's number field shows. */
   readonly min?: number
   readonly max?: number
-  readonly label: string
-  readonly description: string
 }
 
 const known = <A, I>(
@@ -47,134 +45,54 @@ const known = <A, I>(
   kind: ConfigKeyKind,
   schema: Schema.Schema<A, I>,
   defaultValue: A | undefined,
-  label: string,
-  description: string,
   bounds: { min?: number; max?: number } = {},
 ): KnownConfigKey => ({
   key,
   kind,
   schema: schema as unknown as Schema.Schema<unknown, unknown>,
   default: defaultValue,
-  label,
-  description,
   ...bounds,
 })
 
 const Bool = Schema.Boolean.annotations({ message: () => "Expected true or false" })
 
 export const knownConfigKeys: ReadonlyArray<KnownConfigKey> = [
-  known(
-    "maintenance.enabled",
-    "boolean",
-    Bool,
-    false,
-    "Maintenance mode",
-    "On: signed-in people other than admins see the maintenance page, and the API answers them 503 with Retry-After. Admins keep working; sign-in, health and background jobs keep running.",
-  ),
+  known("maintenance.enabled", "boolean", Bool, false),
   known(
     "maintenance.message",
     "text",
     Message("The maintenance message", 500),
     "Folio is being updated. Please try again in a few minutes.",
-    "Maintenance message",
-    "What the maintenance page and the API's 503 say.",
   ),
-  known(
-    "maintenance.retryAfterSeconds",
-    "integer",
-    Int("Retry-After", 1, 86_400),
-    300,
-    "Retry after (seconds)",
-    "The Retry-After the API sends during maintenance.",
-    { min: 1, max: 86_400 },
-  ),
-  known(
-    "banner.message",
-    "text",
-    Message("The banner", 280),
-    "",
-    "Banner",
-    "A line shown at the top of every console page for everyone signed in; empty shows none.",
-  ),
-  known(
-    "auth.password.enabled",
-    "boolean",
-    Bool,
-    true,
-    "Password sign-in",
-    "Off: the sign-in page offers no password form and the API refuses password sign-in. Admins can still sign in with a password, so an installation never locks itself out.",
-  ),
-  known(
-    "auth.magicLink.enabled",
-    "boolean",
-    Bool,
-    true,
-    "Sign-in links",
-    'Off: no "email me a sign-in link", and the API sends none.',
-  ),
-  known(
-    "auth.magicLink.ttlMinutes",
-    "integer",
-    Int("A sign-in link's lifetime", 5, 1_440),
-    15,
-    "Sign-in link lifetime (minutes)",
-    "How long a sign-in link and its code work.",
-    { min: 5, max: 1_440 },
-  ),
-  known(
-    "limits.signIn.perAccountPerMinute",
-    "integer",
-    Int("The limit", 1, 1_000),
-    5,
-    "Sign-in attempts per account per minute",
-    "Password sign-in attempts one account may get in a minute (a successful one is given back).",
-    { min: 1, max: 1_000 },
-  ),
-  known(
-    "limits.signIn.perAddressPerMinute",
-    "integer",
-    Int("The limit", 1, 10_000),
-    30,
-    "Sign-in attempts per address per minute",
-    "Password sign-in attempts one client address may make in a minute.",
-    { min: 1, max: 10_000 },
-  ),
-  known(
-    "limits.email.perAccountPer15Minutes",
-    "integer",
-    Int("The limit", 1, 1_000),
-    3,
-    "Sign-in and reset emails per account per 15 minutes",
-    "Sign-in link and password reset emails one address may be sent in 15 minutes.",
-    { min: 1, max: 1_000 },
-  ),
-  known(
-    "limits.email.perAddressPer15Minutes",
-    "integer",
-    Int("The limit", 1, 10_000),
-    20,
-    "Sign-in and reset emails per client address per 15 minutes",
-    "Sign-in link and password reset requests one client address may make in 15 minutes.",
-    { min: 1, max: 10_000 },
-  ),
-  known(
-    "errorReports.retentionDays",
-    "integer",
-    Int("The retention", 1, 365),
-    30,
-    "Error report retention (days)",
-    "How long the error inbox keeps events and traces.",
-    { min: 1, max: 365 },
-  ),
-  known(
-    "readership.retentionDays",
-    "integer",
-    Int("The retention", 30, 3650),
-    400,
-    "Readership event retention (days)",
-    "How long each reader's raw events are kept (whole months are dropped once past it). Daily totals are kept for good, with no one named once the events are gone.",
-    { min: 30, max: 3650 },
-  ),
+  known("maintenance.retryAfterSeconds", "integer", Int("Retry-After", 1, 86_400), 300, {
+    min: 1,
+    max: 86_400,
+  }),
+  known("banner.message", "text", Message("The banner", 280), ""),
+  known("auth.password.enabled", "boolean", Bool, true),
+  known("auth.magicLink.enabled", "boolean", Bool, true),
+  known("auth.magicLink.ttlMinutes", "integer", Int("A sign-in link's lifetime", 5, 1_440), 15, {
+    min: 5,
+    max: 1_440,
+  }),
+  known("limits.signIn.perAccountPerMinute", "integer", Int("The limit", 1, 1_000), 5, {
+    min: 1,
+    max: 1_000,
+  }),
+  known("limits.signIn.perAddressPerMinute", "integer", Int("The limit", 1, 10_000), 30, {
+    min: 1,
+    max: 10_000,
+  }),
+  known("limits.email.perAccountPer15Minutes", "integer", Int("The limit", 1, 1_000), 3, {
+    min: 1,
+    max: 1_000,
+  }),
+  known("limits.email.perAddressPer15Minutes", "integer", Int("The limit", 1, 10_000), 20, {
+    min: 1,
+    max: 10_000,
+  }),
+  known("errorReports.retentionDays", "integer", Int("The retention", 1, 365), 30, { min: 1, max: 365 }),
+  known("readership.retentionDays", "integer", Int("The retention", 30, 3650), 400, { min: 30, max: 3650 }),
   known(
     "ai.openai.apiKey",
     "secret",
@@ -184,8 +102,6 @@ export const knownConfigKeys: ReadonlyArray<KnownConfigKey> = [
       singleLineText("An API key"),
     ),
     undefined,
-    "OpenAI-compatible API key",
-    "Sent as a Bearer token to the configured OpenAI-compatible provider. Write-only.",
   ),
 ]
 

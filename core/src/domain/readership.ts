@@ -21,26 +21,9 @@ export const readershipKinds = [
 export const ReadershipKind = Schema.Literal(...readershipKinds)
 export type ReadershipKind = typeof ReadershipKind.Type
 
-export const readershipKindLabels: Record<ReadershipKind, string> = {
-  report_view: "Opened a report",
-  report_read: "Read a report",
-  search: "Searched",
-  sign_in: "Signed in",
-  feed_fetch: "Fetched a feed",
-  email_open: "Opened an email",
-  podcast_play: "Played an episode",
-}
-
 export const readershipChannels = ["console", "email", "feed", "api"] as const
 export const ReadershipChannel = Schema.Literal(...readershipChannels)
 export type ReadershipChannel = typeof ReadershipChannel.Type
-
-export const readershipChannelLabels: Record<ReadershipChannel, string> = {
-  console: "Console",
-  email: "Email",
-  feed: "Feed",
-  api: "API",
-}
 
 /** A report counts as read after this much visible dwell (the tab shown, not just open). */
 export const readDwellMs = 16_000
@@ -130,9 +113,6 @@ export const Day = Schema.String.pipe(
   Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => "A day is written YYYY-MM-DD" }),
 )
 export type Day = typeof Day.Type
-
-/** The longest range one question may cover. */
-export const analyticsMaxDays = 731
 
 export const AnalyticsParams = Schema.Struct({
   /** First day, inclusive (UTC). */
@@ -231,12 +211,3 @@ export const Analytics = Schema.Struct({
   byAnalyst: Schema.Array(AnalyticsAnalystRow),
 })
 export type Analytics = typeof Analytics.Type
-
-/** `YYYY-MM-DD` of an instant, in UTC. */
-export const dayOf = (date: Date): Day => date.toISOString().slice(0, 10)
-
-/** The range the screens open with: the last `days` days up to today. */
-export const lastDays = (days: number, now = new Date()): { from: Day; to: Day } => ({
-  from: dayOf(new Date(now.getTime() - (days - 1) * 86_400_000)),
-  to: dayOf(now),
-})

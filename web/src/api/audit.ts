@@ -1,6 +1,6 @@
 import type { AuditPage, UserId } from "@folio/core"
 import { infiniteQueryOptions } from "@tanstack/react-query"
-import { callApi } from "./client"
+import { lazyApi } from "./lazy"
 
 export const auditKeys = {
   all: ["audit"] as const,
@@ -14,7 +14,7 @@ export const userActivityInfiniteQueryOptions = (userId: UserId) =>
   infiniteQueryOptions({
     queryKey: auditKeys.user(userId),
     queryFn: ({ pageParam }): Promise<AuditPage> =>
-      callApi((client) =>
+      lazyApi((client) =>
         client.audit.list({
           urlParams: {
             userId,

@@ -1,8 +1,8 @@
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import {
+  ConsoleApi,
   csrfHeaderName,
   deploymentHeaderName,
-  FolioApi,
   refuseForeignServerErrors,
   sendEncodedRows,
 } from "@folio/core"
@@ -13,7 +13,7 @@ import { consoleDeploymentId, noteServerDeployment } from "./deployment"
 const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
 
 /** Every request names the console's deployment; writes also carry the CSRF token. */
-const withFolioHeaders = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
+export const withFolioHeaders = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
   refuseForeignServerErrors(client).pipe(
     sendEncodedRows,
     HttpClient.mapRequest((request) => {
@@ -27,9 +27,12 @@ const withFolioHeaders = (client: HttpClient.HttpClient): HttpClient.HttpClient 
     HttpClient.tap((response) => Effect.sync(() => noteServerDeployment(response.headers))),
   )
 
-/** The typed client derived from core's contract; the same origin serves the console and the API. */
+/**
+ * The typed client derived from core's contract, but for the groups loaded with their screens
+ * (lazyClient.ts); the same origin serves the console and the API.
+ */
 export class FolioClient extends Effect.Service<FolioClient>()("@folio/web/FolioClient", {
-  effect: HttpApiClient.make(FolioApi, { baseUrl: "", transformClient: withFolioHeaders }),
+  effect: HttpApiClient.make(ConsoleApi, { baseUrl: "", transformClient: withFolioHeaders }),
   dependencies: [FetchHttpClient.layer],
 }) {}
 
@@ -41,7 +44,10 @@ const runtime = ManagedRuntime.make(FolioClient.Default)
  * for a response of the wrong shape, or an `HttpClientError` — so callers can match on it.
  */
 export const callApi = <A, E>(call: (client: FolioClient) => Effect.Effect<A, E>): Promise<A> =>
-  runtime.runPromiseExit(Effect.flatMap(FolioClient, call)).then((exit) => {
-    if (Exit.isSuccess(exit)) return exit.value
-    throw Cause.squash(exit.cause)
-  })
+  runtime.runPromiseExit(Effect.flatMap(FolioClient, call)).then(settle)
+
+/** A call's outcome as a Promise settles: its value, or the error itself (see `callApi`). */
+export const settle = <A, E>(exit: Exit.Exit<A, E>): A => {
+  if (Exit.isSuccess(exit)) return exit.value
+  throw Cause.squash(exit.cause)
+}

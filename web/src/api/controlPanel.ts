@@ -1,6 +1,6 @@
 import type { ControlPanelHealth } from "@folio/core"
 import { queryOptions } from "@tanstack/react-query"
-import { callApi } from "./client"
+import { lazyApi } from "./lazy"
 
 /*
  * The control panel's keys and health, which its route loads before the screen. The lists the
@@ -35,7 +35,7 @@ export const controlPanelKeys = {
 export const controlPanelHealthQueryOptions = () =>
   queryOptions({
     queryKey: controlPanelKeys.health(),
-    queryFn: (): Promise<ControlPanelHealth> => callApi((client) => client.controlPanel.health()),
+    queryFn: (): Promise<ControlPanelHealth> => lazyApi((client) => client.controlPanel.health()),
     staleTime: 5_000,
     refetchInterval: 15_000,
   })

@@ -8,8 +8,8 @@ import type {
   MailId,
 } from "@folio/core"
 import { infiniteQueryOptions, keepPreviousData } from "@tanstack/react-query"
-import { callApi } from "./client"
 import { type AuditFilters, controlPanelKeys } from "./controlPanel"
+import { lazyApi } from "./lazy"
 
 /** The control panel's lists: failed jobs and mail with retry, active sessions, the audit log. */
 
@@ -19,7 +19,7 @@ export const failedJobsInfiniteQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: controlPanelKeys.failedJobs(),
     queryFn: ({ pageParam }): Promise<FailedJobPage> =>
-      callApi((client) =>
+      lazyApi((client) =>
         client.controlPanel.failedJobs({
           urlParams: { limit: failedPageSize, ...(pageParam === null ? {} : { cursor: pageParam }) },
         }),
@@ -33,7 +33,7 @@ export const failedMailInfiniteQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: controlPanelKeys.failedMail(),
     queryFn: ({ pageParam }): Promise<FailedMailPage> =>
-      callApi((client) =>
+      lazyApi((client) =>
         client.controlPanel.failedMail({
           urlParams: { limit: failedPageSize, ...(pageParam === null ? {} : { cursor: pageParam }) },
         }),
@@ -44,10 +44,10 @@ export const failedMailInfiniteQueryOptions = () =>
   })
 
 export const retryJobs = (ids: ReadonlyArray<JobId>): Promise<number> =>
-  callApi((client) => client.controlPanel.retryJobs({ payload: { ids } })).then((answer) => answer.retried)
+  lazyApi((client) => client.controlPanel.retryJobs({ payload: { ids } })).then((answer) => answer.retried)
 
 export const retryMail = (ids: ReadonlyArray<MailId>): Promise<number> =>
-  callApi((client) => client.controlPanel.retryMail({ payload: { ids } })).then((answer) => answer.retried)
+  lazyApi((client) => client.controlPanel.retryMail({ payload: { ids } })).then((answer) => answer.retried)
 
 export const sessionPageSize = 25
 
@@ -56,7 +56,7 @@ export const activeSessionsInfiniteQueryOptions = (q: string | undefined) =>
   infiniteQueryOptions({
     queryKey: controlPanelKeys.sessionList(q),
     queryFn: ({ pageParam }): Promise<ActiveSessionPage> =>
-      callApi((client) =>
+      lazyApi((client) =>
         client.controlPanel.sessions({
           urlParams: {
             limit: sessionPageSize,
@@ -101,7 +101,7 @@ export const auditInfiniteQueryOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: controlPanelKeys.auditList(filters),
     queryFn: ({ pageParam }): Promise<AuditPage> =>
-      callApi((client) =>
+      lazyApi((client) =>
         client.audit.list({
           urlParams: {
             ...auditParams(filters),

@@ -9,7 +9,7 @@ import type {
   TraceRouteList,
 } from "@folio/core"
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query"
-import { callApi } from "./client"
+import { lazyApi } from "./lazy"
 
 /** The issue list's filters, as they appear in the URL. */
 export interface ErrorIssueFilters {
@@ -34,7 +34,7 @@ export const errorIssuesInfiniteQueryOptions = (filters: ErrorIssueFilters) =>
   infiniteQueryOptions({
     queryKey: errorReportKeys.issueList(filters),
     queryFn: ({ pageParam }): Promise<ErrorIssuePage> =>
-      callApi((client) =>
+      lazyApi((client) =>
         client.errorReports.listIssues({
           urlParams: {
             status: filters.status,
@@ -55,18 +55,18 @@ export const errorIssueQueryOptions = (issueId: ErrorIssueId) =>
   queryOptions({
     queryKey: errorReportKeys.issue(issueId),
     queryFn: (): Promise<ErrorIssueDetail> =>
-      callApi((client) => client.errorReports.getIssue({ path: { issueId } })),
+      lazyApi((client) => client.errorReports.getIssue({ path: { issueId } })),
     staleTime: 10_000,
   })
 
 export const setErrorIssueStatus = (issueId: ErrorIssueId, status: ErrorIssueStatus): Promise<ErrorIssue> =>
-  callApi((client) => client.errorReports.setIssueStatus({ path: { issueId }, payload: { status } }))
+  lazyApi((client) => client.errorReports.setIssueStatus({ path: { issueId }, payload: { status } }))
 
 /** Trace items summarised per route: count, p50, p95. */
 export const traceRoutesQueryOptions = () =>
   queryOptions({
     queryKey: errorReportKeys.routes(),
-    queryFn: (): Promise<TraceRouteList> => callApi((client) => client.errorReports.listTraceRoutes()),
+    queryFn: (): Promise<TraceRouteList> => lazyApi((client) => client.errorReports.listTraceRoutes()),
     staleTime: 10_000,
   })
 
@@ -77,7 +77,7 @@ export const tracesInfiniteQueryOptions = (route: string) =>
   infiniteQueryOptions({
     queryKey: errorReportKeys.traces(route),
     queryFn: ({ pageParam }): Promise<TracePage> =>
-      callApi((client) =>
+      lazyApi((client) =>
         client.errorReports.listTraces({
           urlParams: { route, limit: tracePageSize, ...(pageParam === null ? {} : { cursor: pageParam }) },
         }),
@@ -90,9 +90,9 @@ export const tracesInfiniteQueryOptions = (route: string) =>
 export const errorReportSettingsQueryOptions = () =>
   queryOptions({
     queryKey: errorReportKeys.settings(),
-    queryFn: (): Promise<ErrorReportSettings> => callApi((client) => client.errorReports.getSettings()),
+    queryFn: (): Promise<ErrorReportSettings> => lazyApi((client) => client.errorReports.getSettings()),
     staleTime: 60_000,
   })
 
 export const updateErrorReportSettings = (payload: ErrorReportSettings): Promise<ErrorReportSettings> =>
-  callApi((client) => client.errorReports.updateSettings({ payload }))
+  lazyApi((client) => client.errorReports.updateSettings({ payload }))

@@ -14,6 +14,7 @@ import type {
 } from "@folio/core"
 import { queryOptions } from "@tanstack/react-query"
 import { callApi } from "./client"
+import { lazyApi } from "./lazy"
 
 /** Readership as the screens ask for it: the analytics range is days (`YYYY-MM-DD`), as in the URL. */
 export interface AnalyticsQuery {
@@ -45,28 +46,28 @@ export const analyticsQueryOptions = (query: AnalyticsQuery) =>
   queryOptions({
     queryKey: readershipKeys.analytics(query),
     queryFn: (): Promise<Analytics> =>
-      callApi((client) => client.analytics.get({ urlParams: analyticsParams(query) })),
+      lazyApi((client) => client.analytics.get({ urlParams: analyticsParams(query) })),
     staleTime: 60_000,
   })
 
 export const myReadershipQueryOptions = () =>
   queryOptions({
     queryKey: readershipKeys.mine(),
-    queryFn: (): Promise<MyReadership> => callApi((client) => client.readership.mine()),
+    queryFn: (): Promise<MyReadership> => lazyApi((client) => client.readership.mine()),
   })
 
 /** Everything recorded about me, for the download. */
 export const exportMyReadership = (): Promise<ReadershipExport> =>
-  callApi((client) => client.readership.export())
+  lazyApi((client) => client.readership.export())
 
 /** Erases a user's raw events (admins); rollups keep the counts. */
 export const eraseReadership = (userId: UserId): Promise<ErasedEvents> =>
-  callApi((client) => client.readership.erase({ path: { userId } }))
+  lazyApi((client) => client.readership.erase({ path: { userId } }))
 
 export const sinceLastVisitQueryOptions = () =>
   queryOptions({
     queryKey: readershipKeys.sinceLastVisit(),
-    queryFn: (): Promise<SinceLastVisit> => callApi((client) => client.dashboard.sinceLastVisit()),
+    queryFn: (): Promise<SinceLastVisit> => lazyApi((client) => client.dashboard.sinceLastVisit()),
     // One answer per visit: refetching would record another visit and empty the list.
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -74,13 +75,13 @@ export const sinceLastVisitQueryOptions = () =>
 export const myReportsQueryOptions = () =>
   queryOptions({
     queryKey: readershipKeys.myReports(),
-    queryFn: (): Promise<MyReports> => callApi((client) => client.dashboard.myReports()),
+    queryFn: (): Promise<MyReports> => lazyApi((client) => client.dashboard.myReports()),
   })
 
 export const platformFiguresQueryOptions = () =>
   queryOptions({
     queryKey: readershipKeys.figures(),
-    queryFn: (): Promise<PlatformFigures> => callApi((client) => client.dashboard.figures()),
+    queryFn: (): Promise<PlatformFigures> => lazyApi((client) => client.dashboard.figures()),
   })
 
 export const teamEntitlementsQueryOptions = (teamId: TeamId) =>

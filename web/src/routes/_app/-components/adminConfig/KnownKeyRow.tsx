@@ -1,4 +1,4 @@
-import { type ConfigEntry, jsonEqual, type KnownConfigKey } from "@folio/core"
+import { type ConfigEntry, configKeyDoc, jsonEqual, type KnownConfigKey } from "@folio/core"
 import { NumberInput, Stack, Switch, Textarea } from "@mantine/core"
 import type { Edit } from "./draft"
 import { storedValue } from "./draft"
@@ -21,6 +21,7 @@ export const KnownKeyRow = ({
   problem,
   onEdit,
 }: KeyRowProps & { readonly known: KnownConfigKey }) => {
+  const doc = configKeyDoc(known.key)
   const stored = storedValue(known.key, entry)
   const current = edit?.kind === "value" ? edit.value : stored
   const atDefault = known.kind === "secret" || jsonEqual(stored, known.default)
@@ -28,8 +29,8 @@ export const KnownKeyRow = ({
     <Stack gap={6} py="sm">
       {known.kind === "secret" ? (
         <SecretEditor
-          label={known.label}
-          description={known.description}
+          label={doc.label}
+          description={doc.description}
           isSet={entry?.set === true}
           edit={edit}
           problem={problem}
@@ -63,12 +64,13 @@ const ValueEditor = ({
   readonly problem: string | undefined
   readonly onEdit: (edit: Edit) => void
 }) => {
+  const doc = configKeyDoc(known.key)
   switch (known.kind) {
     case "boolean":
       return (
         <Switch
-          label={known.label}
-          description={known.description}
+          label={doc.label}
+          description={doc.description}
           checked={current === true}
           error={problem}
           onChange={(event) => onEdit({ kind: "value", value: event.currentTarget.checked })}
@@ -77,8 +79,8 @@ const ValueEditor = ({
     case "integer":
       return (
         <NumberInput
-          label={known.label}
-          description={`${known.description} Between ${known.min?.toLocaleString()} and ${known.max?.toLocaleString()}.`}
+          label={doc.label}
+          description={`${doc.description} Between ${known.min?.toLocaleString()} and ${known.max?.toLocaleString()}.`}
           // The label and description take the row; the number needs little room.
           styles={{ wrapper: { maxWidth: 220 } }}
           {...(known.min === undefined ? {} : { min: known.min })}
@@ -99,8 +101,8 @@ const ValueEditor = ({
       return (
         // One line of text (the schema refuses line breaks) that wraps as it grows.
         <Textarea
-          label={known.label}
-          description={known.description}
+          label={doc.label}
+          description={doc.description}
           autosize
           minRows={1}
           maxRows={5}
