@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
-import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import { signingKey } from "../db/signingKeys.js"
 import { type UnsubscribeTopic, unsubscribeTopics } from "./preferences.js"
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -24,17 +24,7 @@ export class UnsubscribeTokens extends Effect.Service<UnsubscribeTokens>()(
   "@folio/server/UnsubscribeTokens",
   {
     effect: Effect.gen(function* () {
-      const sql = yield* SqlClient.SqlClient
-      const key = yield* Effect.cached(
-        sql<{ secret: Uint8Array }>`select secret from signing_keys where purpose = 'unsubscribe'`.pipe(
-          Effect.flatMap((rows) =>
-            rows[0]
-              ? Effect.succeed(Buffer.from(rows[0].secret))
-              : Effect.dieMessage("No unsubscribe signing key: migration 0015 has not run"),
-          ),
-          Effect.orDie,
-        ),
-      )
+      const key = yield* signingKey("unsubscribe")
       const signatureOf = (secret: Buffer, topic: UnsubscribeTopic, userId: string) =>
         createHmac("sha256", secret).update(`folio-unsubscribe:v1:${topic}:${userId}`, "utf8").digest()
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto"
 import { HttpApiBuilder, HttpRouter, HttpServerResponse } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { Cause, Effect, Layer, Option } from "effect"
+import { signingKey } from "../db/signingKeys.js"
 import { recordServerEvent } from "./record.js"
 
 /**
@@ -13,17 +14,7 @@ import { recordServerEvent } from "./record.js"
  */
 export class EmailOpenTokens extends Effect.Service<EmailOpenTokens>()("@folio/server/EmailOpenTokens", {
   effect: Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const key = yield* Effect.cached(
-      sql<{ secret: Uint8Array }>`select secret from signing_keys where purpose = 'email_open'`.pipe(
-        Effect.flatMap((rows) =>
-          rows[0]
-            ? Effect.succeed(Buffer.from(rows[0].secret))
-            : Effect.dieMessage("No email-open signing key: migration 0022 has not run"),
-        ),
-        Effect.orDie,
-      ),
-    )
+    const key = yield* signingKey("email_open")
     const signatureOf = (secret: Buffer, userId: string, reportId: string) =>
       createHmac("sha256", secret)
         .update(`folio-email-open:v1:${userId}:${reportId}`, "utf8")

@@ -1,7 +1,7 @@
 import type { Analytics } from "@folio/core"
-import { Button, Group, ScrollArea, SegmentedControl, Skeleton, Stack, Table, Text } from "@mantine/core"
-import { Component, lazy, type ReactNode, Suspense, useState } from "react"
-import { AlertIcon } from "../../../../components/icons"
+import { ScrollArea, SegmentedControl, Skeleton, Table, Text } from "@mantine/core"
+import { lazy, Suspense, useState } from "react"
+import { ChartBoundary } from "../../../../components/ChartBoundary"
 import { Section } from "../directory/layout"
 import { formatCount, formatDay, formatRange } from "./format"
 
@@ -12,31 +12,6 @@ const SharedChart = lazy(loadChart)
 
 /** ReadershipChart's height, so the placeholder takes the same room. */
 const chartHeight = 280
-
-/** A chart whose code did not load says so and offers to try again; the table view still works. */
-class ChartBoundary extends Component<
-  { readonly children: ReactNode; readonly onRetry: () => void },
-  { readonly failed: boolean }
-> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children
-    return (
-      <Stack h={chartHeight} align="center" justify="center" gap="xs" role="alert">
-        <Group gap={6}>
-          <AlertIcon />
-          <Text fz="sm">The chart could not load.</Text>
-        </Group>
-        <Button size="xs" variant="default" onClick={this.props.onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    )
-  }
-}
 
 type View = "chart" | "table"
 
@@ -130,6 +105,7 @@ export const OverTime = ({ analytics }: { readonly analytics: Analytics | undefi
       ) : (
         <figure style={{ margin: 0, minWidth: 0 }} aria-label="Views and reads per day">
           <ChartBoundary
+            height={chartHeight}
             key={chart.attempt}
             onRetry={() => setChart(({ attempt }) => ({ Chart: lazy(loadChart), attempt: attempt + 1 }))}
           >

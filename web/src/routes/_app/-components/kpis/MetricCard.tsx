@@ -1,7 +1,7 @@
 import type { KpiMetric } from "@folio/core"
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core"
-import { Component, lazy, type ReactNode, Suspense, useState } from "react"
-import { AlertIcon } from "../../../../components/icons"
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core"
+import { lazy, Suspense, useState } from "react"
+import { ChartBoundary } from "../../../../components/ChartBoundary"
 import { formatKpiValue, frequencyLabels } from "./format"
 import { MetricTable } from "./MetricTable"
 import { Surprise } from "./Surprise"
@@ -13,31 +13,6 @@ const SharedChart = lazy(loadChart)
 
 /** MetricChart's height (its chartHeight), so the placeholder takes the same room. */
 const chartHeight = 280
-
-/** A chart whose code did not load says so and offers to try again; the table stays readable. */
-class ChartBoundary extends Component<
-  { readonly children: ReactNode; readonly onRetry: () => void },
-  { readonly failed: boolean }
-> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children
-    return (
-      <Stack h={chartHeight} align="center" justify="center" gap="xs" role="alert">
-        <Group gap={6}>
-          <AlertIcon />
-          <Text fz="sm">The chart could not load.</Text>
-        </Group>
-        <Button size="xs" variant="default" onClick={this.props.onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    )
-  }
-}
 
 /** The newest period holding an actual: what a reader looks for first. */
 const latestActual = (metric: KpiMetric) => metric.values.findLast((row) => row.actual !== null)
@@ -96,6 +71,7 @@ export const MetricCard = ({ metric }: { readonly metric: KpiMetric }) => {
           style={{ margin: 0, minWidth: 0 }}
         >
           <ChartBoundary
+            height={chartHeight}
             key={chart.attempt}
             onRetry={() => setChart(({ attempt }) => ({ Chart: lazy(loadChart), attempt: attempt + 1 }))}
           >
