@@ -171,8 +171,10 @@ begin
   -- again) is kept once: within the batch, and against what was rolled up before.
   with moved as (delete from readership_pending returning *)
   insert into readership_batch select distinct on (user_id, kind, report_id, at) * from moved;
+  -- Bounded by the batch's own times, so only their months' partitions and index are read.
   delete from readership_batch b using readership_events e
-  where e.user_id = b.user_id and e.at = b.at and e.kind = b.kind and e.report_id is not distinct from b.report_id;
+  where e.at between (select min(at) from readership_batch) and (select max(at) from readership_batch)
+    and e.user_id = b.user_id and e.at = b.at and e.kind = b.kind and e.report_id is not distinct from b.report_id;
   select count(*) into n from readership_batch;
   if n = 0 then
     drop table readership_batch;
