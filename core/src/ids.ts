@@ -30,3 +30,9 @@ export type ChannelId = typeof ChannelId.Type
 
 export const DeliveryId = Schema.UUID.pipe(Schema.brand("DeliveryId"))
 export type DeliveryId = typeof DeliveryId.Type
+
+export const ShowId = Schema.UUID.pipe(Schema.brand("ShowId"))
+export type ShowId = typeof ShowId.Type
+
+export const EpisodeId = Schema.UUID.pipe(Schema.brand("EpisodeId"))
+export type EpisodeId = typeof EpisodeId.Type

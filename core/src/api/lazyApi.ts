@@ -4,12 +4,13 @@ import { AuditGroup } from "./audit.js"
 import { ControlPanelGroup } from "./controlPanel.js"
 import { DashboardGroup } from "./dashboard.js"
 import { ErrorReportsGroup } from "./errorReports.js"
+import { PodcastsGroup } from "./podcasts.js"
 import { AnalyticsGroup, ReadershipGroup } from "./readership.js"
 
 /**
  * The groups the console loads with the screens that use them (web/src/api/lazyClient.ts), so
  * their schemas are not in its first load: the audit log, the error inbox, the control panel,
- * readership, analytics and the dashboard's own questions. A group only a few screens call
+ * readership, analytics, the dashboard's own questions and podcasts. A group only a few screens call
  * belongs here.
  */
 export class LazyApi extends answering(
@@ -19,5 +20,6 @@ export class LazyApi extends answering(
     .add(ControlPanelGroup)
     .add(ReadershipGroup)
     .add(AnalyticsGroup)
-    .add(DashboardGroup),
+    .add(DashboardGroup)
+    .add(PodcastsGroup),
 ) {}

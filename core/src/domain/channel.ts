@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { ChannelId, CompanyId, DeliveryId, ReportId, TeamId } from "../ids.js"
+import { PodcastFeedAddress } from "./podcast.js"
 import { csvOf, Page, PageParams } from "../schema/pagination.js"
 import { multiLineText, QueryText, singleLineText } from "../schema/text.js"
 
@@ -208,6 +209,8 @@ export const NewFeedToken = Schema.Struct({
   /** The feed's URL (Atom), token included. */
   url: Schema.String,
   rssUrl: Schema.String,
+  /** One podcast feed (RSS) per show the user may hear episodes of, with the same token. */
+  podcastFeeds: Schema.Array(PodcastFeedAddress),
   createdAt: Schema.Date,
 })
 export type NewFeedToken = typeof NewFeedToken.Type

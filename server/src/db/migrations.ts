@@ -25,6 +25,7 @@ import importExternalIds from "./migrations/0019_import_external_ids.js"
 import revisionSessions from "./migrations/0020_revision_sessions.js"
 import coverageKpis from "./migrations/0021_coverage_kpis.js"
 import readership from "./migrations/0022_readership.js"
+import podcasts from "./migrations/0023_podcasts.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -50,6 +51,7 @@ const migrations = {
   "0020_revision_sessions": revisionSessions,
   "0021_coverage_kpis": coverageKpis,
   "0022_readership": readership,
+  "0023_podcasts": podcasts,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"
