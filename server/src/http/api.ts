@@ -21,6 +21,7 @@ import { Traces } from "../errorReports/traces.js"
 import { FeedTokens } from "../feeds/tokens.js"
 import { KpiImporter } from "../kpis/importer.js"
 import { KpisRepo } from "../kpis/repo.js"
+import { Podcasts } from "../podcasts/service.js"
 import { Profiles } from "../profile/service.js"
 import { ReleaseRules } from "../releases/rules.js"
 import { Releases } from "../releases/service.js"
@@ -44,6 +45,7 @@ import { ErrorReportsLive } from "./errorReports.js"
 import { HealthLive } from "./health.js"
 import { InvitesLive } from "./invites.js"
 import { KpisLive } from "./kpis.js"
+import { PodcastsLive } from "./podcasts.js"
 import { ProfileLive } from "./profile.js"
 import { AnalyticsLive, ReadershipLive } from "./readership.js"
 import { ReleasesLive } from "./releases.js"
@@ -101,6 +103,7 @@ const ServicesLive = Layer.mergeAll(
   Releases.Default,
   ReleaseRules.Default,
   Channels.Default,
+  Podcasts.Default,
   FeedTokens.Default,
   Search.Default,
   ErrorIssues.Default,
@@ -130,6 +133,7 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     ReportsLive,
     ReleasesLive,
     ChannelsLive,
+    PodcastsLive,
     SearchLive,
     ErrorReportsLive,
     ConfigGroupLive,

@@ -3,6 +3,7 @@ import { ratingDistributionDisclosure, standardDisclosures } from "@folio/core"
 import { Effect } from "effect"
 import { applyReportCalls } from "../coverage/calls.js"
 import { ratingDistribution } from "../coverage/distribution.js"
+import { publishFollowingEpisodes } from "../podcasts/repo.js"
 
 /** A release this long after its time is flagged late (no instance was running, or it was held). */
 export const lateAfterSeconds = 60
@@ -94,6 +95,7 @@ export const publishReports = (reportIds: ReadonlyArray<string>) =>
         updated_at = now()
       where id = any(${[...reportIds]}::uuid[])
       returning id, released_late as late, release_at, published_at`
+    yield* publishFollowingEpisodes(reportIds)
     const deliveries = yield* createDeliveries(reportIds, "report.published", 0, null)
     return { published, deliveries }
   }).pipe(Effect.orDie)

@@ -1,0 +1,487 @@
+import { SqlClient, type Statement } from "@effect/sql"
+import type {
+  AudienceEntry,
+  AudioFormat,
+  Episode,
+  EpisodeId,
+  EpisodeStatus,
+  PodcastCategory,
+  ReportId,
+  Show,
+  ShowId,
+} from "@folio/core"
+import { Effect, Option } from "effect"
+import type { TimeKey } from "../db/timeCursor.js"
+import { type ReportReach, reachClause } from "../reports/reach.js"
+import type { AudienceWrite } from "../reports/repo.js"
+import { type EpisodeReach, episodeReachClause } from "./reach.js"
+
+/**
+ * All SQL of podcast shows, episodes, their audience and listeners' positions. Rows are read as
+ * PostgreSQL gives them (the columns' types and checks hold them to the schemas) and shaped here.
+ */
+
+/** Who is reading: their id (for their position) and which linked reports they may see. */
+export interface Reader {
+  readonly userId: string
+  readonly reportReach: ReportReach
+}
+
+/** Which episodes a statement may see: all of them (managing) or those the caller may hear. */
+export type EpisodeScope = { readonly kind: "all" } | { readonly kind: "hear"; readonly reach: EpisodeReach }
+
+export interface ShowWrite {
+  readonly title: string
+  readonly description: string
+  readonly language: string
+  readonly category: string
+  readonly explicit: boolean
+}
+
+export interface EpisodeWrite {
+  readonly title: string
+  readonly notes: string
+  readonly transcript: string | null
+  readonly season: number | null
+  readonly number: number | null
+  readonly reportId: string | null
+  readonly followReport: boolean
+}
+
+/** An episode as stored, for the rules (publishing, deleting) rather than for an answer. */
+export interface StoredEpisode extends EpisodeWrite {
+  readonly id: string
+  readonly showId: string
+  readonly status: EpisodeStatus
+  readonly audioKey: string | null
+  readonly reportStatus: string | null
+}
+
+interface ShowRow {
+  readonly id: string
+  readonly title: string
+  readonly description: string
+  readonly language: string
+  readonly category: string
+  readonly explicit: boolean
+  readonly artworkUpdatedAt: Date | null
+  readonly episodeCount: number
+  readonly publishedCount: number
+  readonly latestPublishedAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
+
+interface EpisodeRow {
+  readonly id: string
+  readonly showId: string
+  readonly showTitle: string
+  readonly guid: string
+  readonly title: string
+  readonly notes: string
+  readonly hasTranscript: boolean
+  readonly season: number | null
+  readonly number: number | null
+  readonly reportId: string | null
+  readonly reportTitle: string | null
+  readonly followReport: boolean
+  readonly audience: ReadonlyArray<AudienceEntry>
+  readonly status: EpisodeStatus
+  readonly publishedAt: Date | null
+  readonly audioKey: string | null
+  readonly audioFormat: string | null
+  readonly audioMime: string | null
+  readonly audioDurationSeconds: number | null
+  readonly audioBitrate: number | null
+  readonly audioSize: number | null
+  readonly audioSha256: string | null
+  readonly audioOriginalName: string | null
+  readonly audioUploadedAt: Date | null
+  readonly positionSeconds: number | null
+  readonly positionCompleted: boolean | null
+  readonly positionUpdatedAt: Date | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+  /** Full-precision (µs) sort keys for page cursors. */
+  readonly publishedKey: string | null
+  readonly updatedKey: string
+}
+
+const toShow = (row: ShowRow): Show => ({
+  id: row.id as ShowId,
+  title: row.title,
+  description: row.description,
+  language: row.language,
+  category: row.category as PodcastCategory,
+  explicit: row.explicit,
+  artworkUpdatedAt: row.artworkUpdatedAt,
+  episodeCount: row.episodeCount,
+  publishedCount: row.publishedCount,
+  latestPublishedAt: row.latestPublishedAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+})
+
+const toEpisode = (row: EpisodeRow): Episode => ({
+  id: row.id as EpisodeId,
+  showId: row.showId as ShowId,
+  showTitle: row.showTitle,
+  guid: row.guid,
+  title: row.title,
+  notes: row.notes,
+  hasTranscript: row.hasTranscript,
+  season: row.season,
+  number: row.number,
+  report:
+    row.reportId !== null && row.reportTitle !== null
+      ? { id: row.reportId as ReportId, title: row.reportTitle }
+      : null,
+  followReport: row.followReport,
+  audience: row.audience,
+  status: row.status,
+  publishedAt: row.publishedAt,
+  audio:
+    row.audioKey === null
+      ? null
+      : {
+          format: (row.audioFormat ?? "mp3") as AudioFormat,
+          mimeType: row.audioMime ?? "application/octet-stream",
+          durationSeconds: row.audioDurationSeconds ?? 0,
+          bitrate: row.audioBitrate,
+          sizeBytes: Number(row.audioSize ?? 0),
+          sha256: row.audioSha256 ?? "",
+          originalName: row.audioOriginalName ?? "",
+          uploadedAt: row.audioUploadedAt ?? row.updatedAt,
+        },
+  position:
+    row.positionUpdatedAt === null
+      ? null
+      : {
+          seconds: row.positionSeconds ?? 0,
+          completed: row.positionCompleted ?? false,
+          updatedAt: row.positionUpdatedAt,
+        },
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+})
+
+/**
+ * Publishes, in the caller's transaction, the episodes that follow these just-published reports:
+ * drafts with their audio, released at the report's time to a copy of the report's audience. An
+ * episode that follows but has no audio yet stays a draft (publishing it later checks the report).
+ * Returns the episodes published.
+ */
+export const publishFollowingEpisodes = (reportIds: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    if (reportIds.length === 0) return [] as ReadonlyArray<string>
+    const rows = yield* sql<{ id: string }>`
+      update podcast_episodes e
+      set status = 'published', published_at = r.published_at, updated_at = now()
+      from reports r
+      where r.id = any(${[...reportIds]}::uuid[]) and e.report_id = r.id and r.published_at is not null
+        and e.follow_report and e.status = 'draft' and e.audio_key is not null
+      returning e.id`
+    const ids = rows.map((r) => r.id)
+    yield* copyReportAudience(ids)
+    return ids
+  }).pipe(Effect.orDie)
+
+/** Replaces these episodes' audience with a copy of their linked report's. */
+const copyReportAudience = (episodeIds: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    if (episodeIds.length === 0) return
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`delete from podcast_episode_audience where episode_id = any(${[...episodeIds]}::uuid[])`
+    yield* sql`
+      insert into podcast_episode_audience (episode_id, company_id, team_id, embargo_hours)
+      select e.id, a.company_id, a.team_id, a.embargo_hours
+      from podcast_episodes e join report_audience a on a.report_id = e.report_id
+      where e.id = any(${[...episodeIds]}::uuid[])`
+  })
+
+export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/PodcastsRepo", {
+  effect: Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+
+    // -- shows ------------------------------------------------------------------------------
+
+    /** Shows with their episodes counted: all of them, or only the shows and episodes heard. */
+    const shows = (scope: EpisodeScope, where: Statement.Fragment = sql`true`) =>
+      sql<ShowRow>`
+        select s.id, s.title, s.description, s.language, s.category, s.explicit, s.artwork_updated_at,
+               count(e.id)::int as episode_count,
+               (count(e.id) filter (where e.status = 'published'))::int as published_count,
+               max(e.published_at) filter (where e.status = 'published') as latest_published_at,
+               s.created_at, s.updated_at
+        from podcast_shows s
+        ${
+          scope.kind === "all"
+            ? sql`left join podcast_episodes e on e.show_id = s.id`
+            : sql`join podcast_episodes e on e.show_id = s.id and ${episodeReachClause(sql, scope.reach)}`
+        }
+        where ${where}
+        group by s.id
+        order by lower(s.title), s.id`.pipe(
+        Effect.map((rows) => rows.map(toShow)),
+        Effect.orDie,
+      )
+
+    const findShow = (id: string) =>
+      shows({ kind: "all" }, sql`s.id = ${id}`).pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+    const insertShow = (w: ShowWrite, createdBy: string) =>
+      sql<{ id: string }>`
+        insert into podcast_shows (title, description, language, category, explicit, created_by)
+        values (${w.title}, ${w.description}, ${w.language}, ${w.category}, ${w.explicit}, ${createdBy})
+        returning id`.pipe(
+        Effect.map((rows) => rows[0]!.id),
+        Effect.orDie,
+      )
+
+    const updateShow = (id: string, w: ShowWrite) =>
+      sql`
+        update podcast_shows set title = ${w.title}, description = ${w.description}, language = ${w.language},
+               category = ${w.category}, explicit = ${w.explicit}, updated_at = now()
+        where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+
+    /** Locks the show for a delete; its title, artwork and how many episodes it still has. */
+    const lockShow = (id: string) =>
+      sql<{ title: string; artworkKey: string | null; episodes: number }>`
+        select s.title, s.artwork_key,
+               (select count(*)::int from podcast_episodes e where e.show_id = s.id) as episodes
+        from podcast_shows s where s.id = ${id} for update`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.orDie,
+      )
+
+    const deleteShow = (id: string) =>
+      sql`delete from podcast_shows where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+
+    // -- episodes ---------------------------------------------------------------------------
+
+    /** Episodes, each with its show, audience, linked report (when the reader may see it) and position. */
+    const episodeRows = (
+      reader: Reader,
+      where: Statement.Fragment,
+      tail: Statement.Fragment,
+    ): Effect.Effect<ReadonlyArray<EpisodeRow>> =>
+      sql<EpisodeRow>`
+        select e.id, e.show_id, s.title as show_title, e.guid::text as guid, e.title, e.notes,
+               e.transcript is not null as has_transcript, e.season, e.episode_number as number,
+               rep.id as report_id, rep.title as report_title, e.follow_report,
+               coalesce((select json_agg(json_build_object(
+                                  'companyId', a.company_id, 'companySlug', c.slug, 'companyName', c.name,
+                                  'teamId', a.team_id, 'teamName', t.name, 'embargoHours', a.embargo_hours)
+                                  order by c.name nulls first, t.name nulls first)
+                         from podcast_episode_audience a
+                         left join companies c on c.id = a.company_id
+                         left join teams t on t.id = a.team_id
+                         where a.episode_id = e.id), '[]') as audience,
+               e.status, e.published_at,
+               e.audio_key, e.audio_format, e.audio_mime, e.audio_duration_seconds, e.audio_bitrate,
+               e.audio_size::float8 as audio_size, e.audio_sha256, e.audio_original_name, e.audio_uploaded_at,
+               p.seconds as position_seconds, p.completed as position_completed, p.updated_at as position_updated_at,
+               e.created_at, e.updated_at,
+               to_char(e.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as published_key,
+               to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_key
+        from podcast_episodes e
+        join podcast_shows s on s.id = e.show_id
+        left join lateral (
+          select r.id, r.title from reports r
+          where r.id = e.report_id and ${reachClause(sql, reader.reportReach)}) rep on true
+        left join podcast_positions p on p.episode_id = e.id and p.user_id = ${reader.userId}
+        where ${where}
+        ${tail}`.pipe(Effect.orDie)
+
+    const scopeClause = (scope: EpisodeScope) =>
+      scope.kind === "all" ? sql`true` : episodeReachClause(sql, scope.reach)
+
+    /** One episode, if the scope lets the reader see it. */
+    const findEpisode = (id: string, reader: Reader, scope: EpisodeScope) =>
+      episodeRows(reader, sql`e.id = ${id} and ${scopeClause(scope)}`, sql``).pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]).pipe(Option.map(toEpisode))),
+      )
+
+    /**
+     * A page of episodes after the cursor's key: the published ones heard, newest release first
+     * ("listen"), or all of them, newest change first ("manage"). Fetch `limit + 1` rows.
+     */
+    const listEpisodes = (
+      reader: Reader,
+      params: {
+        readonly order: "published" | "updated"
+        readonly scope: EpisodeScope
+        readonly showId?: string | undefined
+        readonly status?: EpisodeStatus | undefined
+      },
+      after: Option.Option<TimeKey>,
+      limit: number,
+    ) => {
+      const column = params.order === "published" ? sql`e.published_at` : sql`e.updated_at`
+      const clauses: Array<Statement.Fragment> = [scopeClause(params.scope)]
+      if (params.order === "published") clauses.push(sql`e.published_at is not null`)
+      if (params.showId !== undefined) clauses.push(sql`e.show_id = ${params.showId}`)
+      if (params.status !== undefined) clauses.push(sql`e.status = ${params.status}`)
+      if (Option.isSome(after))
+        clauses.push(sql`(${column}, e.id) < (${after.value.at}::timestamptz, ${after.value.id}::uuid)`)
+      return episodeRows(
+        reader,
+        sql.and(clauses),
+        sql`order by ${column} desc, e.id desc limit ${limit}`,
+      ).pipe(
+        Effect.map((rows) =>
+          rows.map((row) => ({
+            episode: toEpisode(row),
+            key: {
+              at: (params.order === "published" ? row.publishedKey : row.updatedKey) ?? "",
+              id: row.id,
+            },
+          })),
+        ),
+      )
+    }
+
+    const showExists = (id: string) =>
+      sql<{ id: string }>`select id from podcast_shows where id = ${id}`.pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie,
+      )
+
+    /** The linked report's status, or none if there is no such report. */
+    const reportStatus = (id: string) =>
+      sql<{ status: string }>`select status from reports where id = ${id}`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]?.status)),
+        Effect.orDie,
+      )
+
+    /** Locks an episode for a change; with its linked report's status. */
+    const lockEpisode = (id: string) =>
+      sql<StoredEpisode>`
+        select e.id, e.show_id, e.title, e.notes, e.transcript, e.season, e.episode_number as number,
+               e.report_id, e.follow_report, e.status, e.audio_key,
+               (select r.status from reports r where r.id = e.report_id) as report_status
+        from podcast_episodes e where e.id = ${id} for update`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.orDie,
+      )
+
+    const insertEpisode = (showId: string, w: EpisodeWrite, createdBy: string) =>
+      sql<{ id: string }>`
+        insert into podcast_episodes (show_id, title, notes, transcript, season, episode_number, report_id,
+                                      follow_report, created_by)
+        values (${showId}, ${w.title}, ${w.notes}, ${w.transcript}, ${w.season}, ${w.number}, ${w.reportId},
+                ${w.followReport}, ${createdBy})
+        returning id`.pipe(
+        Effect.map((rows) => rows[0]!.id),
+        Effect.orDie,
+      )
+
+    const updateEpisode = (id: string, w: EpisodeWrite) =>
+      sql`
+        update podcast_episodes set title = ${w.title}, notes = ${w.notes}, transcript = ${w.transcript},
+               season = ${w.season}, episode_number = ${w.number}, report_id = ${w.reportId},
+               follow_report = ${w.followReport}, updated_at = now()
+        where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+
+    const replaceAudience = (id: string, entries: ReadonlyArray<AudienceWrite>) =>
+      Effect.gen(function* () {
+        yield* sql`delete from podcast_episode_audience where episode_id = ${id}`
+        if (entries.length === 0) return
+        yield* sql`
+          insert into podcast_episode_audience (episode_id, company_id, team_id, embargo_hours)
+          select ${id}, x.company_id, x.team_id, x.embargo_hours
+          from jsonb_to_recordset(${JSON.stringify(entries.map((e) => ({ company_id: e.companyId, team_id: e.teamId, embargo_hours: e.embargoHours })))}::jsonb)
+            as x(company_id uuid, team_id uuid, embargo_hours int)`
+      }).pipe(Effect.orDie)
+
+    /** Published now; with its report's audience when it follows a report already out. */
+    const publishEpisode = (id: string, withReportAudience: boolean) =>
+      Effect.gen(function* () {
+        yield* sql`
+          update podcast_episodes set status = 'published', published_at = now(), updated_at = now()
+          where id = ${id}`
+        if (withReportAudience) yield* copyReportAudience([id])
+      }).pipe(Effect.orDie)
+
+    const unpublishEpisode = (id: string) =>
+      sql`
+        update podcast_episodes set status = 'draft', published_at = null, updated_at = now()
+        where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+
+    /** Deletes the episode (its audience, uploads and positions go with it); the upload ids left unfinished. */
+    const deleteEpisode = (id: string) =>
+      Effect.gen(function* () {
+        const uploads = yield* sql<{ id: string }>`
+          select id from podcast_uploads where episode_id = ${id} and finished_at is null order by created_at`
+        yield* sql`delete from podcast_episodes where id = ${id}`
+        return uploads.map((u) => u.id)
+      }).pipe(Effect.orDie)
+
+    // -- positions --------------------------------------------------------------------------
+
+    /**
+     * Upserts the listener's position in one statement, if they may hear the episode (none
+     * otherwise). Heard time adds up; once it reaches `countAfter` seconds and no play was
+     * counted in the last day, the same statement counts one (sets `play_counted_at`, clears the
+     * heard time): the row lock of `on conflict do update` makes two concurrent reports count once.
+     */
+    const savePosition = (
+      userId: string,
+      episodeId: string,
+      reach: EpisodeReach,
+      position: { readonly seconds: number; readonly heardSeconds: number; readonly completed: boolean },
+      countAfter: number,
+    ) =>
+      sql<{ counted: boolean; showTitle: string; title: string; reportId: string | null }>`
+        with ep as (
+          select e.id, e.title, e.report_id, s.title as show_title
+          from podcast_episodes e join podcast_shows s on s.id = e.show_id
+          where e.id = ${episodeId} and ${episodeReachClause(sql, reach)}),
+        saved as (
+          insert into podcast_positions as p (user_id, episode_id, seconds, completed, heard_seconds, play_counted_at, updated_at)
+          select ${userId}, ep.id, ${position.seconds}, ${position.completed},
+                 case when ${position.heardSeconds}::float8 >= ${countAfter} then 0 else ${position.heardSeconds}::float8 end,
+                 case when ${position.heardSeconds}::float8 >= ${countAfter} then now() end,
+                 now()
+          from ep
+          on conflict (user_id, episode_id) do update set
+            seconds = excluded.seconds,
+            completed = excluded.completed,
+            heard_seconds = case
+              when p.heard_seconds + ${position.heardSeconds}::float8 >= ${countAfter}
+                   and (p.play_counted_at is null or p.play_counted_at < now() - interval '24 hours') then 0
+              else p.heard_seconds + ${position.heardSeconds}::float8 end,
+            play_counted_at = case
+              when p.heard_seconds + ${position.heardSeconds}::float8 >= ${countAfter}
+                   and (p.play_counted_at is null or p.play_counted_at < now() - interval '24 hours') then now()
+              else p.play_counted_at end,
+            updated_at = now()
+          returning p.play_counted_at is not null and p.play_counted_at = now() as counted)
+        select saved.counted, ep.show_title, ep.title, ep.report_id from saved cross join ep`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.orDie,
+      )
+
+    return {
+      shows,
+      findShow,
+      insertShow,
+      updateShow,
+      lockShow,
+      deleteShow,
+      findEpisode,
+      listEpisodes,
+      showExists,
+      reportStatus,
+      lockEpisode,
+      insertEpisode,
+      updateEpisode,
+      replaceAudience,
+      publishEpisode,
+      unpublishEpisode,
+      deleteEpisode,
+      savePosition,
+    } as const
+  }),
+}) {}
