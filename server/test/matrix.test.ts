@@ -11,6 +11,7 @@ import { controlPanelRows } from "./support/matrixControlPanel.js"
 import { coverageRows } from "./support/matrixCoverage.js"
 import { directoryRows } from "./support/matrixDirectory.js"
 import { errorReportRows } from "./support/matrixErrorReports.js"
+import { podcastRows } from "./support/matrixPodcasts.js"
 import { readershipRows } from "./support/matrixReadership.js"
 import { releaseRows } from "./support/matrixReleases.js"
 import { reportRows } from "./support/matrixReports.js"
@@ -45,6 +46,7 @@ const table: Record<string, Row> = {
   ...controlPanelRows(),
   ...coverageRows({ db: () => db, next }),
   ...readershipRows(),
+  ...podcastRows({ db: () => db, next }),
 }
 
 const contract = Object.values(FolioApi.groups).flatMap((group) =>
