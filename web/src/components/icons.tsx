@@ -281,3 +281,17 @@ export const AnalyticsIcon = (props: IconProps) => (
     <path d="M4 20h16M7 16v-4M12 16V6M17 16v-7" />
   </Icon>
 )
+
+export const HeadphonesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 15a2 2 0 0 1 2-2h1a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2zM15 15a2 2 0 0 1 2-2h1a2 2 0 0 1 2 2v3a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2z" />
+    <path d="M4 15v-3a8 8 0 0 1 16 0v3" />
+  </Icon>
+)
+
+export const MicrophoneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 5a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0z" />
+    <path d="M5 10a7 7 0 0 0 14 0M8 21h8M12 17v4" />
+  </Icon>
+)
