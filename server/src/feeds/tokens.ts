@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto"
 import { SqlClient } from "@effect/sql"
+import { ShowId } from "@folio/core"
 import { Effect, Option } from "effect"
 import { AppConfig, publicOriginOf } from "../config.js"
+import { episodeReachClause, episodeReachOfUser } from "../podcasts/reach.js"
 
 /** Feed tokens are stored as their SHA-256, like API tokens: the database alone cannot open a feed. */
 export const feedTokenHash = (token: string) => createHash("sha256").update(token).digest("hex")
@@ -10,8 +12,8 @@ export const feedTokenHash = (token: string) => createHash("sha256").update(toke
 export const isFeedTokenShape = (text: string) => /^fd_[A-Za-z0-9_-]{43}$/.test(text)
 
 /**
- * One private feed token per user: it authorises their report feed (and, later, their podcast
- * feeds) in the URL a feed reader keeps, without a password. Making a new one replaces the old;
+ * One private feed token per user: it authorises their report feed and their podcast feeds (one
+ * per show) in the URL a feed reader keeps, without a password. Making a new one replaces the old;
  * revoking deletes it, and its address answers 404 from then on.
  */
 export class FeedTokens extends Effect.Service<FeedTokens>()("@folio/server/FeedTokens", {
@@ -31,6 +33,22 @@ export class FeedTokens extends Effect.Service<FeedTokens>()("@folio/server/Feed
         Effect.orDie,
       )
 
+    /** A podcast feed for each show the user may hear a published episode of, by title. */
+    const podcastFeedsOf = (userId: string, token: string) =>
+      Effect.gen(function* () {
+        const reach = yield* episodeReachOfUser(userId)
+        if (reach === undefined) return []
+        const shows = yield* sql<{ id: string; title: string }>`
+          select s.id, s.title from podcast_shows s
+          where exists (select 1 from podcast_episodes e where e.show_id = s.id and ${episodeReachClause(sql, reach)})
+          order by s.title, s.id`
+        return shows.map((show) => ({
+          showId: ShowId.make(show.id),
+          title: show.title,
+          url: `${origin}/feeds/${token}/podcasts/${show.id}`,
+        }))
+      }).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+
     const issue = (userId: string) =>
       Effect.gen(function* () {
         const token = `fd_${randomBytes(32).toString("base64url")}`
@@ -41,6 +59,7 @@ export class FeedTokens extends Effect.Service<FeedTokens>()("@folio/server/Feed
         return {
           url: `${origin}/feeds/${token}`,
           rssUrl: `${origin}/feeds/${token}/rss`,
+          podcastFeeds: yield* podcastFeedsOf(userId, token),
           createdAt: rows[0]!.createdAt,
         }
       }).pipe(Effect.orDie)
