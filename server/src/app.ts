@@ -21,6 +21,8 @@ import { configMissingGate } from "./http/siteGate.js"
 import { answerUntilServing } from "./http/starting.js"
 import { JobsLive } from "./jobs/jobs.js"
 import { UnsubscribeLive } from "./notifications/unsubscribeRoute.js"
+import { PodcastMediaLive } from "./podcasts/media.js"
+import { PodcastUploadsLive } from "./podcasts/uploads.js"
 import { EmailOpenLive } from "./readership/emailOpen.js"
 import { makeTunnelHandler } from "./tunnel/handler.js"
 
@@ -122,6 +124,8 @@ export const HttpLive = (options: ServerOptions = {}) =>
         Layer.provide([
           ApiLive,
           FeedsLive,
+          PodcastUploadsLive,
+          PodcastMediaLive,
           UnsubscribeLive,
           EmailOpenLive,
           TunnelLive(options.forwardTimeout),

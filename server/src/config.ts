@@ -1,3 +1,4 @@
+import { join } from "node:path"
 import { parseSentryDsn, passwordProblem, type SentryDsn } from "@folio/core"
 import { Config, ConfigError, Context, Either, Layer, LogLevel, Option, Redacted } from "effect"
 import { buildId } from "./build-info.js"
@@ -71,6 +72,12 @@ export interface AppConfigShape {
    */
   readonly secretKey: Option.Option<Redacted.Redacted<Uint8Array>>
   /** OpenID Connect single sign-on; present only when issuer, client id and secret are all set. */
+  /**
+   * Where podcast audio and artwork are kept: a local folder (`FOLIO_MEDIA_DIR`, by default
+   * `media` in the data folder, beside the embedded database), or S3-compatible object storage
+   * when `S3_BUCKET` is set, so several instances serve the same files.
+   */
+  readonly media: MediaStorage
   readonly oidc: Option.Option<{
     readonly issuer: URL
     readonly clientId: string
@@ -78,6 +85,23 @@ export interface AppConfigShape {
     readonly label: string
   }>
 }
+
+export type MediaStorage =
+  | { readonly kind: "local"; readonly dir: string }
+  | {
+      readonly kind: "s3"
+      readonly bucket: string
+      /** An S3-compatible service's address (MinIO, R2…); AWS's own when unset. */
+      readonly endpoint: Option.Option<string>
+      readonly region: string
+      /** Both set, or neither (then the AWS SDK's default chain: environment, profile, instance role). */
+      readonly credentials: Option.Option<{
+        readonly accessKeyId: string
+        readonly secretAccessKey: Redacted.Redacted<string>
+      }>
+      /** `bucket` in the path rather than the host name, as MinIO and most local services want. */
+      readonly forcePathStyle: boolean
+    }
 
 export class AppConfig extends Context.Tag("@folio/server/AppConfig")<AppConfig, AppConfigShape>() {}
 
@@ -289,6 +313,46 @@ const secretKey = Config.redacted("FOLIO_SECRET_KEY").pipe(
   Config.option,
 )
 
+const s3Endpoint = url("S3_ENDPOINT", ["http:", "https:"]).pipe(
+  Config.map(Option.map((u) => u.toString().replace(/\/+$/, ""))),
+)
+
+const mediaFields = Config.all({
+  mediaDir: nonEmpty("FOLIO_MEDIA_DIR").pipe(Config.option),
+  s3Bucket: nonEmpty("S3_BUCKET").pipe(Config.option),
+  s3Endpoint,
+  s3Region: nonEmpty("S3_REGION").pipe(Config.withDefault("us-east-1")),
+  s3AccessKeyId: nonEmpty("S3_ACCESS_KEY_ID").pipe(Config.option),
+  s3SecretAccessKey: Config.redacted("S3_SECRET_ACCESS_KEY").pipe(Config.option),
+  s3ForcePathStyle: Config.boolean("S3_FORCE_PATH_STYLE").pipe(Config.withDefault(false)),
+})
+
+const mediaStorageOf = (
+  m: Config.Config.Success<typeof mediaFields>,
+  dataDir: string,
+): Either.Either<MediaStorage, ConfigError.ConfigError> => {
+  if (Option.isNone(m.s3Bucket)) {
+    return Either.right({ kind: "local", dir: Option.getOrElse(m.mediaDir, () => join(dataDir, "media")) })
+  }
+  if (Option.isSome(m.s3AccessKeyId) !== Option.isSome(m.s3SecretAccessKey)) {
+    const missing = Option.isSome(m.s3AccessKeyId) ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"
+    return Either.left(
+      ConfigError.InvalidData([missing], "is required when the other S3 access key variable is set"),
+    )
+  }
+  return Either.right({
+    kind: "s3",
+    bucket: m.s3Bucket.value,
+    endpoint: m.s3Endpoint,
+    region: m.s3Region,
+    credentials:
+      Option.isSome(m.s3AccessKeyId) && Option.isSome(m.s3SecretAccessKey)
+        ? Option.some({ accessKeyId: m.s3AccessKeyId.value, secretAccessKey: m.s3SecretAccessKey.value })
+        : Option.none(),
+    forcePathStyle: m.s3ForcePathStyle,
+  })
+}
+
 const logFormat = Config.literal("json", "pretty")("LOG_FORMAT").pipe(Config.option)
 
 const fields = Config.all({
@@ -332,6 +396,7 @@ const fields = Config.all({
   oidcClientId: nonEmpty("OIDC_CLIENT_ID").pipe(Config.option),
   oidcClientSecret: Config.redacted("OIDC_CLIENT_SECRET").pipe(Config.option),
   oidcLabel: nonEmpty("OIDC_LABEL").pipe(Config.withDefault("Single sign-on")),
+  mediaSettings: mediaFields,
 })
 
 const oidc = (c: Config.Config.Success<typeof fields>) => {
@@ -378,10 +443,20 @@ export const appConfig = fields.pipe(
     if (Option.isSome(problem)) {
       return Either.left(ConfigError.InvalidData(["FOLIO_ADMIN_PASSWORD"], problem.value))
     }
+    const media = mediaStorageOf(c.mediaSettings, c.dataDir)
+    if (Either.isLeft(media)) return Either.left(media.left)
     return Either.map(oidc(c), (sso): AppConfigShape => {
-      const { oidcIssuer: _i, oidcClientId: _c, oidcClientSecret: _s, oidcLabel: _l, ...rest } = c
+      const {
+        oidcIssuer: _i,
+        oidcClientId: _c,
+        oidcClientSecret: _s,
+        oidcLabel: _l,
+        mediaSettings: _m,
+        ...rest
+      } = c
       return {
         ...rest,
+        media: media.right,
         seed: Option.getOrElse(c.seed, () => (Option.isNone(c.databaseUrl) ? "demo" : "none")),
         // A first local try-out (embedded database, no mail server) can only sign in by magic link
         // or finish an invitation if the log shows the mail; the server says so at start.

@@ -6,6 +6,7 @@ import {
   jsonMaxArrayLengthFor,
   jsonMaxDepth,
   payloadTooLargeText,
+  podcastUploadPath,
 } from "@folio/core"
 import { Effect, type Option } from "effect"
 import { crossSiteSignIn } from "./crossSite.js"
@@ -27,6 +28,16 @@ const isJson = (contentType: string): boolean => {
   const type = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase()
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))
 }
+
+/**
+ * Routes whose body is a file, not JSON, and which read it themselves under their own caps and
+ * checks (podcasts/uploads.ts, podcasts/media.ts): tus uploads and show artwork. They still
+ * authenticate every request, with the CSRF header for cookie callers.
+ */
+const readsOwnBody = (path: string): boolean =>
+  path === podcastUploadPath ||
+  path.startsWith(`${podcastUploadPath}/`) ||
+  /^\/api\/podcasts\/shows\/[^/]+\/artwork$/.test(path)
 
 /**
  * A request whose body is served here from the text already read, so the API decodes it without
@@ -59,7 +70,7 @@ export const apiBodyGuard = (publicUrl: Option.Option<URL>) =>
       const path = request.url.split("?", 1)[0] ?? request.url
       if (!path.startsWith(`${apiPrefix}/`) || request.method === "GET" || request.method === "HEAD")
         return yield* app
-      if (request.method === "OPTIONS") return yield* app
+      if (request.method === "OPTIONS" || readsOwnBody(path)) return yield* app
       const incoming = NodeHttpServerRequest.toIncomingMessage(request)
       const contentType = request.headers["content-type"]
       if (contentType !== undefined && !isJson(contentType)) {

@@ -2,11 +2,12 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { ConfigStore } from "../config/store.js"
 import { AppConfig } from "../config.js"
+import { enqueueWith } from "./worker.js"
 
 /**
  * Deletes what no one needs any more: audit entries past the retention setting, finished
  * sessions, used or expired links, stale rate-limit windows, abandoned sign-on attempts,
- * month-old import batch records and mail, and error reports past the inbox's retention (from
+ * month-old import batch records and mail, podcast uploads left unfinished for a week, and error reports past the inbox's retention (from
  * the configuration store; while the store is missing the inbox is left alone, since its
  * retention is not known). Every statement is idempotent, so several instances running it at
  * once do no harm.
@@ -55,6 +56,18 @@ export const housekeeping = Effect.gen(function* () {
     ),
     importExternalIds: count(
       yield* sql`delete from import_external_ids where created_at < now() - interval '30 days' returning import_id`,
+    ),
+    // Podcast uploads never finished in a week: their bytes go with the job queued alongside.
+    podcastUploads: yield* sql.withTransaction(
+      Effect.gen(function* () {
+        const rows = yield* sql<{ id: string }>`
+          delete from podcast_uploads where finished_at is null and created_at < now() - interval '7 days'
+          returning id`
+        if (rows.length > 0) {
+          yield* enqueueWith(sql, "podcast_media_delete", { uploads: rows.map((row) => row.id) })
+        }
+        return rows.length
+      }),
     ),
   }
   // Readership: raw events past their retention go (whole months at once); the next months are made.

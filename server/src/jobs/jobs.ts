@@ -5,6 +5,8 @@ import { deliverDueTask, deliverTask } from "../channels/deliver.js"
 import { Mailer } from "../mail/mailer.js"
 import { digestTask } from "../notifications/digest.js"
 import { signInNoticeTask } from "../notifications/signInNotice.js"
+import { podcastMediaDeleteTask } from "../podcasts/mediaJobs.js"
+import { MediaStore } from "../podcasts/storage.js"
 import { rollupReadership } from "../readership/rollup.js"
 import { Releases } from "../releases/service.js"
 import { UsersRepo } from "../users/repo.js"
@@ -26,7 +28,9 @@ import { enqueue, makeJobsLayer } from "./worker.js"
  * - digest: the weekly digest to those who turned it on, Mondays 07:00 UTC;
  * - sign_in_notice: the new sign-in notice, queued with the session it is about;
  * - readership_rollup: moves the readership events of the last minute into the raw table and the
- *   daily rollups (0022_readership), every minute.
+ *   daily rollups (0022_readership), every minute;
+ * - podcast_media_delete: removes stored podcast files (replaced audio and artwork, a deleted
+ *   episode's audio) and abandoned tus uploads, queued with the change that orphaned them.
  */
 const crontab = [
   "* * * * * release",
@@ -54,6 +58,7 @@ const tasks = Effect.gen(function* () {
     digest: (payload: unknown) => digestTask(payload).pipe(Effect.asVoid),
     sign_in_notice: signInNoticeTask,
     readership_rollup: () => rollupReadership,
+    podcast_media_delete: podcastMediaDeleteTask,
   }
 })
 
@@ -67,4 +72,6 @@ export const JobsLive = Layer.unwrapEffect(
       ),
     ),
   ),
-).pipe(Layer.provide([Releases.Default, Audit.Default, UsersRepo.Default, Mailer.Default]))
+).pipe(
+  Layer.provide([Releases.Default, Audit.Default, UsersRepo.Default, Mailer.Default, MediaStore.Default]),
+)

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { LogLevel, Option, Redacted } from "effect"
 import type { AppConfigShape } from "../../src/config.js"
@@ -44,6 +46,8 @@ export const testConfig = (
   sentryIngestUrl: Option.none(),
   sentryServerDsn: Option.none(),
   sentryEnvironment: "test",
+  // Podcast audio and artwork of every test server (keys are unique, so servers can share it).
+  media: { kind: "local", dir: join(tmpdir(), "folio-test-media") },
   ...overrides,
   databaseUrl: Option.some(Redacted.make(overrides.databaseUrl)),
 })

@@ -1,0 +1,224 @@
+import { randomBytes } from "node:crypto"
+import { Readable } from "node:stream"
+import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { NodeHttpServerRequest } from "@effect/platform-node"
+import { SqlClient } from "@effect/sql"
+import { type Actor, Authentication, audioMaxBytes, podcastUploadPath } from "@folio/core"
+import { Metadata, Server } from "@tus/server"
+import { Effect, Either, Layer, Runtime } from "effect"
+import { Audit } from "../audit/audit.js"
+import { AuthenticationLive } from "../auth/authentication.js"
+import { enqueueWith } from "../jobs/worker.js"
+import { readAudioFacts, sha256Of } from "./metadata.js"
+import { callerFor, refusal } from "./requestActor.js"
+import { MediaStore } from "./storage.js"
+
+/**
+ * Episode audio arrives by the tus 1.0 resumable-upload protocol (creation, termination) at
+ * `podcastUploadPath`: POST creates an upload for an episode, HEAD tells its offset, PATCH appends
+ * from there, DELETE abandons it. `@tus/server` speaks the protocol over the media store's tus
+ * data store (a folder, or multipart uploads in the bucket); these routes decide who may, and
+ * what becomes of a finished file:
+ * - every request but OPTIONS needs a signed-in editor or admin (`podcasts.manage`, a token's
+ *   `write` scope), and a cookie caller's CSRF header;
+ * - creation names an existing episode (`episodeId`) and the file (`filename`) in Upload-Metadata
+ *   and declares its length (at most `audioMaxBytes`);
+ * - only the person who created an upload may see, continue or abandon it (404 to anyone else);
+ * - once the last byte is in, the server reads the file itself (music-metadata): MP3, M4A or WAV
+ *   with a duration becomes the episode's audio, in one transaction with its checksum, the
+ *   removal of the audio it replaces (a job) and the audit entry; anything else is answered 422
+ *   with what the file is, and removed.
+ * Bodies are streamed to the store as they arrive, never held whole.
+ * Locks are per instance (tus's MemoryLocker): a client resuming must reach the same instance
+ * as its previous request while that request may still run (sticky sessions), or wait ~3 s.
+ */
+
+const tooLargeText = `Audio files are at most ${Math.round(audioMaxBytes / 1024 / 1024)} MB.`
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** What a tus hook needs to know about the request it runs for. */
+interface Pending {
+  readonly id?: string
+  readonly actor: Actor
+  readonly request: HttpServerRequest.HttpServerRequest
+}
+
+const uploadIdOf = (path: string): string | undefined => {
+  const rest = path.slice(podcastUploadPath.length)
+  if (rest === "" || rest === "/") return undefined
+  return rest.replace(/^\//, "")
+}
+
+export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function* () {
+    const store = yield* MediaStore
+    const sql = yield* SqlClient.SqlClient
+    const audit = yield* Audit
+    const runtime = yield* Effect.runtime<never>()
+    const pending = new WeakMap<object, Pending>()
+    const authentication = yield* Authentication
+
+    /** The finished upload becomes the episode's audio, or is refused and removed. */
+    const finish = (uploadId: string, from: Pending | undefined) =>
+      Effect.gen(function* () {
+        const [row] = yield* sql<{ episodeId: string; userId: string; fileName: string; size: string }>`
+          select episode_id, user_id, file_name, size from podcast_uploads where id = ${uploadId}`
+        if (row === undefined) return { status_code: 404, body: "This upload no longer exists." }
+        const size = Number(row.size)
+        const file = store.uploadFile(uploadId)
+        const read = yield* Effect.promise(async () =>
+          file !== undefined
+            ? readAudioFacts({ file })
+            : readAudioFacts({ stream: await Effect.runPromise(store.readUpload(uploadId)), size }),
+        )
+        if (!read.ok) {
+          yield* sql`update podcast_uploads set error = ${read.message}, finished_at = now() where id = ${uploadId}`
+          yield* store.removeUpload(uploadId)
+          return { status_code: 422, body: read.message }
+        }
+        const sha256 = yield* Effect.flatMap(store.readUpload(uploadId), (stream) =>
+          Effect.promise(() => sha256Of(stream)),
+        )
+        const facts = read.facts
+        const key = `audio/${row.episodeId}/${uploadId}.${facts.format}`
+        yield* store.adoptUpload(uploadId, key)
+        const replaced = yield* sql.withTransaction(
+          Effect.gen(function* () {
+            const [old] = yield* sql<{ audioKey: string | null }>`
+              select audio_key from podcast_episodes where id = ${row.episodeId} for update`
+            if (old === undefined) return { gone: true, old: null }
+            yield* sql`
+              update podcast_episodes set
+                audio_key = ${key}, audio_format = ${facts.format}, audio_mime = ${facts.mimeType},
+                audio_duration_seconds = ${facts.durationSeconds}, audio_bitrate = ${facts.bitrate},
+                audio_size = ${size}, audio_sha256 = ${sha256}, audio_original_name = ${row.fileName},
+                audio_uploaded_at = now(), updated_at = now()
+              where id = ${row.episodeId}`
+            yield* sql`update podcast_uploads set finished_at = now(), error = null where id = ${uploadId}`
+            if (old.audioKey !== null && old.audioKey !== key) {
+              yield* enqueueWith(sql, "podcast_media_delete", { keys: [old.audioKey] })
+            }
+            const record = audit.record({
+              action: "podcast.episode.audio",
+              actor: from ? { id: from.actor.user.id, email: from.actor.user.email } : undefined,
+              target: { type: "podcast_episode", id: row.episodeId },
+              before: old.audioKey === null ? null : { audioKey: old.audioKey },
+              after: { audioKey: key, fileName: row.fileName, size, sha256, ...facts },
+            })
+            yield* from
+              ? record.pipe(Effect.provideService(HttpServerRequest.HttpServerRequest, from.request))
+              : record
+            return { gone: false, old: old.audioKey }
+          }),
+        )
+        if (replaced.gone) {
+          yield* store.remove(key)
+          return { status_code: 404, body: "The episode was deleted while its audio was uploading." }
+        }
+        return {}
+      }).pipe(Effect.orDie)
+
+    const tus = new Server({
+      path: podcastUploadPath,
+      datastore: store.tusStore,
+      maxSize: audioMaxBytes,
+      // Resolved by the client against the address it used (a proxy in front changes nothing).
+      relativeLocation: true,
+      // Same origin only: no Access-Control-Allow-Origin for anyone.
+      allowedOrigins: () => false,
+      namingFunction: (req) => {
+        const id = pending.get(req)?.id
+        if (id === undefined) throw new Error("An upload was created without an id")
+        return id
+      },
+      onUploadFinish: (req, upload) => Runtime.runPromise(runtime)(finish(upload.id, pending.get(req))),
+    })
+
+    /** The request as a web Request for tus, its body streamed from the connection. */
+    const forward = (request: HttpServerRequest.HttpServerRequest, context: Pending | undefined) =>
+      Effect.gen(function* () {
+        const incoming = NodeHttpServerRequest.toIncomingMessage(request)
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (value === undefined) continue
+          for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+        }
+        const withBody = request.method === "PATCH" || request.method === "POST"
+        const web = new Request(`http://${incoming.headers.host ?? "localhost"}${request.url}`, {
+          method: request.method,
+          headers,
+          ...(withBody
+            ? { body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>, duplex: "half" }
+            : {}),
+        })
+        if (context) pending.set(web, context)
+        // Not interrupted with the request: tus finishes its write (keeping what arrived) on its own.
+        const response = yield* Effect.promise(() => tus.handleWeb(web)).pipe(Effect.uninterruptible)
+        return HttpServerResponse.fromWeb(response)
+      })
+
+    const handle = Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      if (request.method === "OPTIONS") return yield* forward(request, undefined)
+      const caller = yield* callerFor("podcasts.manage", "write", "text")
+      if (Either.isLeft(caller)) return caller.left
+      const { actor } = caller.right
+      const path = request.url.split("?", 1)[0] ?? request.url
+      const id = uploadIdOf(path)
+      if (request.method === "POST") {
+        if (id !== undefined)
+          return refusal(404, "NotFound", "Create uploads at the upload address itself.", "text")
+        const declared = request.headers["upload-length"]
+        if (declared === undefined || !/^\d+$/.test(declared)) {
+          return refusal(400, "BadRequest", "Declare the file's size in Upload-Length.", "text")
+        }
+        if (Number(declared) > audioMaxBytes) return refusal(413, "PayloadTooLarge", tooLargeText, "text")
+        const metadata = Metadata.parse(request.headers["upload-metadata"] ?? "")
+        const episodeId = metadata.episodeId ?? ""
+        const fileName = (metadata.filename ?? "").trim().slice(0, 255)
+        if (fileName === "") {
+          return refusal(400, "BadRequest", "Name the file in Upload-Metadata (filename).", "text")
+        }
+        const [episode] = uuidShape.test(episodeId)
+          ? yield* sql<{ id: string }>`select id from podcast_episodes where id = ${episodeId}`
+          : []
+        if (episode === undefined) {
+          return refusal(
+            404,
+            "NotFound",
+            `No episode ${episodeId || "(none named)"}: create the episode first, then upload its audio with its id as episodeId in Upload-Metadata.`,
+            "text",
+          )
+        }
+        const newId = randomBytes(16).toString("hex")
+        yield* sql`
+          insert into podcast_uploads (id, episode_id, user_id, size, file_name)
+          values (${newId}, ${episodeId}, ${actor.user.id}, ${Number(declared)}, ${fileName})`
+        const response = yield* forward(request, { id: newId, actor, request })
+        if (response.status !== 201) yield* sql`delete from podcast_uploads where id = ${newId}`
+        return response
+      }
+      if (id === undefined || !/^[0-9a-f]{32}$/.test(id)) {
+        return refusal(404, "NotFound", "No such upload.", "text")
+      }
+      const [owned] = yield* sql<{ id: string }>`
+        select id from podcast_uploads where id = ${id} and user_id = ${actor.user.id}`
+      // Someone else's upload is not found, as if it did not exist.
+      if (owned === undefined) return refusal(404, "NotFound", "No such upload.", "text")
+      const response = yield* forward(request, { actor, request })
+      if (request.method === "DELETE" && response.status === 204) {
+        yield* sql`update podcast_uploads set error = 'Abandoned', finished_at = coalesce(finished_at, now()) where id = ${id} and finished_at is null`
+      }
+      return response
+    }).pipe(Effect.orDie, Effect.provideService(Authentication, authentication))
+
+    yield* router.post(podcastUploadPath, handle)
+    yield* router.options(podcastUploadPath, handle)
+    const one = `${podcastUploadPath}/:uploadId` as const
+    yield* router.head(one, handle)
+    yield* router.patch(one, handle)
+    yield* router.del(one, handle)
+    yield* router.options(one, handle)
+  }),
+).pipe(Layer.provide([MediaStore.Default, Audit.Default, AuthenticationLive]))
