@@ -548,3 +548,46 @@ describe("podcast media in S3-compatible storage (s3rver)", () => {
     }
   }, 60_000)
 })
+
+describe("the demo podcast", () => {
+  it("has a show with three episodes of real audio, two published, one linked to a report", async () => {
+    const demo = await startTestServer({ config: { seed: "demo", media: { kind: "local", dir: mediaDir } } })
+    const demoDb = databaseOf(demo)
+    try {
+      const rows = await demoDb.query(
+        (sql) => sql<{
+          id: string
+          showTitle: string
+          category: string
+          status: string
+          audioFormat: string
+          audioDurationSeconds: number
+          audioSha256: string
+          reportId: string | null
+          allClients: boolean
+        }>`
+        select e.id, s.title as show_title, s.category, e.status, e.audio_format, e.audio_duration_seconds,
+               e.audio_sha256, e.report_id,
+               (select bool_or(a.company_id is null) from podcast_episode_audience a where a.episode_id = e.id) as all_clients
+        from podcast_episodes e join podcast_shows s on s.id = e.show_id order by e.episode_number`,
+      )
+      expect(rows.map((row) => [row.showTitle, row.category, row.status, row.audioFormat])).toEqual([
+        ["Folio Research Weekly", "Business > Investing", "published", "wav"],
+        ["Folio Research Weekly", "Business > Investing", "published", "wav"],
+        ["Folio Research Weekly", "Business > Investing", "draft", "wav"],
+      ])
+      expect(rows.map((row) => Math.round(row.audioDurationSeconds))).toEqual([110, 75, 20])
+      expect(rows[0]?.reportId).not.toBeNull()
+      expect(rows.map((row) => row.allClients)).toEqual([true, false, true])
+      const token = await cliSignIn(demo, "elena.marsh@folio.local", "folio-demo-2026")
+      const audio = await fetch(`${demo.url}/api/podcasts/episodes/${rows[0]!.id}/audio`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(audio.status).toBe(200)
+      expect(sha256(new Uint8Array(await audio.arrayBuffer()))).toBe(rows[0]!.audioSha256)
+    } finally {
+      await demoDb.close()
+      await demo.stop()
+    }
+  }, 60_000)
+})

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto"
 import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import { type AudioFormat, audioMimeTypes } from "@folio/core"
-import { type IAudioMetadata, parseFile, parseStream } from "music-metadata"
+import { type IAudioMetadata, parseBuffer, parseFile, parseStream } from "music-metadata"
 
 /** What the server reads from an audio file itself, never from its name or declared type. */
 export interface AudioFacts {
@@ -43,16 +43,22 @@ export const notAudioMessage = (what: string) => `This file is not MP3, M4A or W
  * `duration: true` lets music-metadata scan an MP3 without a Xing/VBRI header for its duration.
  */
 export const readAudioFacts = async (
-  source: { readonly file: string } | { readonly stream: Readable; readonly size: number },
+  source:
+    | { readonly file: string }
+    | { readonly stream: Readable; readonly size: number }
+    | { readonly buffer: Uint8Array },
 ): Promise<
   { readonly ok: true; readonly facts: AudioFacts } | { readonly ok: false; readonly message: string }
 > => {
   let metadata: IAudioMetadata
   try {
+    const options = { duration: true, skipCovers: true }
     metadata =
       "file" in source
-        ? await parseFile(source.file, { duration: true, skipCovers: true })
-        : await parseStream(source.stream, { size: source.size }, { duration: true, skipCovers: true })
+        ? await parseFile(source.file, options)
+        : "buffer" in source
+          ? await parseBuffer(source.buffer, undefined, options)
+          : await parseStream(source.stream, { size: source.size }, options)
   } catch (error) {
     return { ok: false, message: notAudioMessage(error instanceof Error ? error.message : String(error)) }
   } finally {

@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { hashPassword } from "../auth/passwords.js"
 import { seedDemoCoverage } from "./demoCoverage.js"
+import { seedDemoPodcasts } from "./demoPodcasts.js"
 import { seedDemoReadership } from "./demoReadership.js"
 import { seedDemoResearch } from "./demoResearch.js"
 
@@ -147,6 +148,7 @@ export const seedDemo = Effect.gen(function* () {
   yield* seedDemoResearch
   yield* seedDemoCoverage
   yield* seedDemoReadership
+  yield* seedDemoPodcasts
   const people = staff.length + clients.reduce((n, c) => n + c.people.length, 0)
   yield* Effect.logWarning(
     `Seeded demo data (FOLIO_SEED=demo): ${clients.length} client companies and ${people} people, e.g. ${staff[0].email} (editor) and ${clients[0]!.people[0]!.email} (reader). Every demo account's password is ${demoPassword}.`,
