@@ -8,6 +8,7 @@ import { registerDeliveries } from "./commands/deliveries.js"
 import { registerDoctor } from "./commands/doctor.js"
 import { registerKpis } from "./commands/kpis.js"
 import { registerMaintenance } from "./commands/maintenance.js"
+import { registerPodcasts } from "./commands/podcasts.js"
 import { registerReports } from "./commands/reports.js"
 import { registerSchedule } from "./commands/schedule.js"
 import { registerSession } from "./commands/session.js"
@@ -57,6 +58,7 @@ Examples:
   $ folio schedule apply schedule.yaml --dry-run
   $ folio config apply config.yaml --dry-run
   $ folio channels create --name ops-hook --kind webhook --webhook-url https://ops.example.com/folio
+  $ folio podcasts upload ep12.mp3 --show "Macro Weekly"
 `,
   )
 
@@ -82,6 +84,7 @@ registerSchedule(program)
 registerBlackouts(program)
 registerChannels(program)
 registerDeliveries(program)
+registerPodcasts(program)
 registerConfig(program)
 registerMaintenance(program)
 

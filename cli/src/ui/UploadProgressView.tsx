@@ -1,0 +1,70 @@
+import { Spinner } from "@inkjs/ui"
+import { Box, render, Text } from "ink"
+import { useEffect, useState } from "react"
+import { Bar } from "./ImportProgressView.js"
+import { formatBytes, formatDuration } from "./importProgress.js"
+import type { Output } from "./output.js"
+import { visible } from "./terminalText.js"
+import { type UploadState, uploadFigures } from "./uploadProgress.js"
+
+/** Re-renders every half second so the rate and ETA move while a chunk is in flight. */
+const useNow = (): number => {
+  const [now, setNow] = useState(() => performance.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 500)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+export const UploadProgress = ({
+  state,
+  columns,
+  now,
+}: {
+  readonly state: UploadState
+  readonly columns: number
+  /** Fixed in tests; the live view ticks. */
+  readonly now?: number
+}) => {
+  const ticking = useNow()
+  const at = now ?? ticking
+  const { percent, bytesPerSecond, etaMs } = uploadFigures(state, at)
+  const counts = `${String(percent).padStart(3)}%  ${formatBytes(state.sent)} of ${formatBytes(state.total)}`
+  const width = Math.max(10, Math.min(40, columns - counts.length - 6))
+  return (
+    <Box flexDirection="column">
+      <Spinner label={`Uploading ${visible(state.name)}`} />
+      <Box>
+        <Bar percent={percent} width={width} />
+        <Text> {counts}</Text>
+      </Box>
+      <Text dimColor>
+        {bytesPerSecond === null ? "- MB/s" : `${formatBytes(Math.round(bytesPerSecond))}/s`} ·{" "}
+        {etaMs === null ? "ETA -" : `ETA ${formatDuration(etaMs)}`}
+      </Text>
+      {state.retry === null ? null : <Text color="yellow">{visible(state.retry)}</Text>}
+    </Box>
+  )
+}
+
+/** Mounts the live bar on stderr; `update` redraws it, `close` erases it (as the import's bar). */
+export const mountUploadProgress = (
+  state: UploadState,
+  out: Output,
+): { readonly update: (state: UploadState) => void; readonly close: () => void } => {
+  const columns = process.stderr.columns ?? out.columns
+  const instance = render(<UploadProgress state={state} columns={columns} />, {
+    stdout: process.stderr,
+    patchConsole: false,
+    exitOnCtrlC: false,
+  })
+  return {
+    update: (next) => instance.rerender(<UploadProgress state={next} columns={columns} />),
+    close: () => {
+      instance.rerender(<Box />)
+      instance.unmount()
+      process.stderr.write("\u001b[1A\u001b[2K\r")
+    },
+  }
+}
