@@ -1,8 +1,8 @@
 import { Schema } from "effect"
 import { ChannelId, CompanyId, DeliveryId, ReportId, TeamId } from "../ids.js"
-import { PodcastFeedAddress } from "./podcast.js"
 import { csvOf, Page, PageParams } from "../schema/pagination.js"
 import { multiLineText, QueryText, singleLineText } from "../schema/text.js"
+import { PodcastFeedAddress } from "./podcast.js"
 
 /**
  * Channels carry published reports to readers: email to the entitled users of the audience, a
