@@ -5,7 +5,7 @@ import {
   formatDuration,
   podcastUploadPath,
 } from "@folio/core"
-import { Alert, Button, Code, Group, Input, Progress, SimpleGrid, Stack, Text } from "@mantine/core"
+import { Alert, Box, Button, Code, Group, Input, Progress, SimpleGrid, Stack, Text } from "@mantine/core"
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useId, useRef, useState } from "react"
 import { DetailedError, Upload } from "tus-js-client"
@@ -72,7 +72,7 @@ const rateMeter = () => {
 
 /** What the server read from the file itself. */
 export const AudioDetails = ({ audio }: { readonly audio: EpisodeAudio }) => (
-  <Stack gap="xs" aria-label="Audio file" role="group">
+  <Stack gap="xs" aria-label="What the server read" role="group">
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
       <Detail label="Format" value={formatLabels[audio.format]} />
       <Detail label="Duration" value={formatDuration(audio.durationSeconds)} />
@@ -85,16 +85,19 @@ export const AudioDetails = ({ audio }: { readonly audio: EpisodeAudio }) => (
   </Stack>
 )
 
-const Detail = ({ label, value }: { readonly label: string; readonly value: string }) => (
-  <div>
-    <Text fz="xs" c="dimmed">
-      {label}
-    </Text>
-    <Text fz="sm" fw={600} aria-label={`${label}: ${value}`}>
-      {value}
-    </Text>
-  </div>
-)
+const Detail = ({ label, value }: { readonly label: string; readonly value: string }) => {
+  const id = useId()
+  return (
+    <Box role="group" aria-labelledby={id}>
+      <Text fz="xs" c="dimmed" id={id}>
+        {label}
+      </Text>
+      <Text fz="sm" fw={600}>
+        {value}
+      </Text>
+    </Box>
+  )
+}
 
 /**
  * The episode's audio, sent with the tus resumable-upload protocol: progress with bytes and rate,
