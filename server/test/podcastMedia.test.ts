@@ -21,6 +21,8 @@ const tokens: Record<string, string> = {}
 const users: Record<string, string> = {}
 let showId: string
 let clientCompany: string
+/** The S3 test stops the local-folder server: see there. */
+let mainServerStopped = false
 
 const auth = (who: string) => ({ authorization: `Bearer ${tokens[who]}` })
 
@@ -161,7 +163,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.close()
-  await server?.stop()
+  if (!mainServerStopped) await server?.stop()
   if (mediaDir) rmSync(mediaDir, { recursive: true, force: true })
 })
 
@@ -286,6 +288,7 @@ describe("podcast audio upload (tus) and serving", () => {
     )
     expect(error?.message).toMatch(/response code: 422/)
     expect(error?.message).toMatch(/This file is not MP3, M4A or WAV audio: /)
+    expect(error?.message).not.toMatch(/\/tmp\/|folio-test-media/)
     expect((await episodeAudio(episodeId)).audioKey).toBeNull()
     const [upload] = await db.query(
       (sql) => sql<{ id: string; error: string | null }>`
@@ -474,6 +477,11 @@ describe("podcast media in S3-compatible storage (s3rver)", () => {
       credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
     })
     let s3Server: TestServer | undefined
+    // Every instance of a deployment uses the same media store. The local-folder server on this
+    // database stops first, or its job runner could take the S3 server's podcast_media_delete
+    // jobs and look for the objects in its folder.
+    await server.stop()
+    mainServerStopped = true
     try {
       s3Server = await startTestServer({
         databaseUrl: server.databaseUrl,
@@ -523,6 +531,20 @@ describe("podcast media in S3-compatible storage (s3rver)", () => {
       expect(got.status).toBe(200)
       expect(got.headers.get("content-length")).toBe(String(png.length))
       expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true)
+
+      // New artwork replaces the old; the podcast_media_delete job removes the old object.
+      const replaced = await fetch(`${url}/api/podcasts/shows/${showId}/artwork`, {
+        method: "PUT",
+        headers: { ...auth("editor"), "content-type": "image/png" },
+        body: Buffer.concat([png, Buffer.alloc(10, 1)]),
+      })
+      expect(replaced.status).toBe(200)
+      const exists = (Key: string) =>
+        client.send(new HeadObjectCommand({ Bucket: "folio-media", Key })).then(
+          () => true,
+          () => false,
+        )
+      await expect.poll(() => exists(show?.artworkKey ?? ""), { timeout: 20_000 }).toBe(false)
 
       const wav = smallWav(400)
       const key = `audio/${episodeId}/placed.wav`

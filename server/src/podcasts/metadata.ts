@@ -35,6 +35,16 @@ const described = (metadata: IAudioMetadata) => {
   return parts.filter((part) => part !== undefined).join(", ")
 }
 
+/**
+ * A parser's error without the server's file paths in it (music-metadata names the file it read:
+ * "Failed to determine audio format: /var/…/uploads/<id>"), which the uploader must not see.
+ */
+export const withoutPaths = (message: string) =>
+  message
+    .replace(/:?\s*(?:[A-Za-z]:)?[\\/][^\s,;)]*/g, "")
+    .replace(/^Failed to determine audio format$/, "its format was not recognised")
+    .trim() || "its format was not recognised"
+
 export const notAudioMessage = (what: string) => `This file is not MP3, M4A or WAV audio: ${what}`
 
 /**
@@ -60,7 +70,10 @@ export const readAudioFacts = async (
           ? await parseBuffer(source.buffer, undefined, options)
           : await parseStream(source.stream, { size: source.size }, options)
   } catch (error) {
-    return { ok: false, message: notAudioMessage(error instanceof Error ? error.message : String(error)) }
+    return {
+      ok: false,
+      message: notAudioMessage(withoutPaths(error instanceof Error ? error.message : String(error))),
+    }
   } finally {
     if ("stream" in source) source.stream.destroy()
   }

@@ -116,6 +116,11 @@ const s3Backend = (settings: Extract<MediaStorage, { kind: "s3" }>): Backend => 
   const config: S3ClientConfig = {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
+    // Since 2025 the SDK adds a checksum to every upload by default, and streams a part of unknown
+    // length in "aws-chunked" framing; S3-compatible stores without it keep the framing as data
+    // (a stored WAV began "10000\r\nRIFF"). Checksums only where the operation requires one.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     ...Option.match(settings.endpoint, { onNone: () => ({}), onSome: (endpoint) => ({ endpoint }) }),
     ...Option.match(settings.credentials, {
       onNone: () => ({}),
