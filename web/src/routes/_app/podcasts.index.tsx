@@ -1,6 +1,5 @@
 import { ShowId } from "@folio/core"
 import { createFileRoute } from "@tanstack/react-router"
-import { episodesInfiniteQueryOptions } from "../../api/podcasts"
 import { ListPending } from "./-components/directory/layout"
 import { searchParam } from "./-components/directory/search"
 import { PodcastsScreen } from "./-components/podcasts/PodcastsScreen"
@@ -9,12 +8,8 @@ export const Route = createFileRoute("/_app/podcasts/")({
   validateSearch: (search: Record<string, unknown>): { show?: ShowId | undefined } => ({
     show: searchParam(ShowId, search.show),
   }),
-  loaderDeps: ({ search }) => ({ show: search.show }),
-  // The screen shows its own loading and error states; start the list early.
-  loader: ({ context, deps }) =>
-    void context.queryClient.prefetchInfiniteQuery(
-      episodesInfiniteQueryOptions({ scope: "listen", showId: deps.show }),
-    ),
+  // No loader: the screen asks for its episodes itself, with its own loading and error states, so
+  // the podcasts API module (and the lazy contract's client) stays out of the console's first load.
   pendingComponent: () => <ListPending title="Podcasts" label="Loading episodes…" />,
   component: PodcastsRoute,
 })
