@@ -1,5 +1,4 @@
 import {
-  audioMaxBytes,
   type Episode,
   type EpisodeAudio,
   formatDuration,
@@ -12,7 +11,7 @@ import { DetailedError, Upload } from "tus-js-client"
 import { episodeQueryOptions, folioRequestHeaders, podcastKeys } from "../../../../api/podcasts"
 import { AlertIcon, CheckIcon } from "../../../../components/icons"
 import { acceptedAudio, formatBitrate, formatBytes, formatLabels, formatRate } from "./format"
-import { audioTypeOf, percentOf, precheckAudio } from "./upload"
+import { audioLimitLabel, audioTypeOf, percentOf, precheckAudio } from "./upload"
 
 /** What the server answered, in its own words when it gave some (a refusal is plain text). */
 const uploadErrorText = (error: Error): string => {
@@ -219,7 +218,7 @@ export const AudioUpload = ({ episode }: { readonly episode: Episode }) => {
       )}
       <Input.Wrapper
         label={episode.audio === null ? "Audio file" : "Replace the audio file"}
-        description={`MP3, M4A or WAV, up to ${formatBytes(audioMaxBytes)}. An upload cut off continues where it stopped when you pick the same file again.`}
+        description={`MP3, M4A or WAV, up to ${audioLimitLabel}. An upload cut off continues where it stopped when you pick the same file again.`}
         id={`${inputId}-wrapper`}
         labelProps={{ htmlFor: inputId }}
       >

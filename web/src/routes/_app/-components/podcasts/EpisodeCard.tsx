@@ -7,6 +7,7 @@ import { ButtonLink } from "../reports/ButtonLink"
 import { RenderedMarkdown } from "../reports/RenderedMarkdown"
 import { episodeNumbering } from "./format"
 import { Player } from "./Player"
+import classes from "./Podcasts.module.css"
 
 /** One episode I may hear: what it is, its notes, the report it goes with, and its player. */
 export const EpisodeCard = ({ episode }: { readonly episode: Episode }) => {
@@ -65,7 +66,9 @@ export const EpisodeCard = ({ episode }: { readonly episode: Episode }) => {
         )}
         {notes !== null && (
           <Spoiler maxHeight={120} showLabel="Show all notes" hideLabel="Show less">
-            <RenderedMarkdown html={notes} />
+            <div className={classes.notes}>
+              <RenderedMarkdown html={notes} />
+            </div>
           </Spoiler>
         )}
         {episode.report !== null && (

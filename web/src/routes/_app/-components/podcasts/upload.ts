@@ -7,6 +7,9 @@ const extensionType: Readonly<Record<string, string>> = {
   wav: audioMimeTypes.wav,
 }
 
+/** The limit as people read it: "500 MB" (core counts it in binary megabytes). */
+export const audioLimitLabel = `${Math.round(audioMaxBytes / (1024 * 1024))} MB`
+
 const extensionOf = (name: string): string =>
   name.includes(".") ? (name.split(".").pop()?.toLowerCase() ?? "") : ""
 
@@ -20,7 +23,7 @@ export const audioTypeOf = (name: string): string =>
  */
 export const precheckAudio = (file: { readonly name: string; readonly size: number }): string | null => {
   if (file.size > audioMaxBytes)
-    return `${file.name} is ${formatBytes(file.size)}; an episode’s audio may be at most ${formatBytes(audioMaxBytes)}.`
+    return `${file.name} is ${formatBytes(file.size)}; an episode’s audio may be at most ${audioLimitLabel}.`
   if (file.size === 0) return `${file.name} is empty.`
   if (!(extensionOf(file.name) in extensionType)) return `${file.name} is not an MP3, M4A or WAV file.`
   return null
