@@ -417,6 +417,18 @@ describe("episodes", () => {
       position: null,
       audience: [{ companyId: null, teamId: null, embargoHours: 0 }],
     })
+    // The transcript is in the answer about one episode (the edit form's), not in lists.
+    expect(episode.transcript).toBe("Hello.")
+    const one = await decodeBody(
+      Episode,
+      await expectStatus(await as("editor")("GET", `/podcasts/episodes/${episode.id}`), 200),
+    )
+    expect(one.transcript).toBe("Hello.")
+    const listed = await decodeBody(
+      EpisodePage,
+      await expectStatus(await as("editor")("GET", `/podcasts/episodes?scope=manage&showId=${showId}`), 200),
+    )
+    expect(listed.items.find((item) => item.id === episode.id)?.transcript).toBeUndefined()
     const changed = await decodeBody(
       Episode,
       await expectStatus(
@@ -433,6 +445,7 @@ describe("episodes", () => {
       title: "Q3, walked through",
       notes: "**Bold** notes",
       hasTranscript: false,
+      transcript: null,
       season: null,
       number: 7,
       guid: episode.guid,

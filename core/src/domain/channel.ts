@@ -1,8 +1,7 @@
 import { Schema } from "effect"
-import { ChannelId, CompanyId, DeliveryId, ReportId, TeamId } from "../ids.js"
+import { ChannelId, CompanyId, DeliveryId, ReportId, ShowId, TeamId } from "../ids.js"
 import { csvOf, Page, PageParams } from "../schema/pagination.js"
 import { multiLineText, QueryText, singleLineText } from "../schema/text.js"
-import { PodcastFeedAddress } from "./podcast.js"
 
 /**
  * Channels carry published reports to readers: email to the entitled users of the audience, a
@@ -204,6 +203,17 @@ export const FeedToken = Schema.Struct({
   lastUsedAt: Schema.NullOr(Schema.Date),
 })
 export type FeedToken = typeof FeedToken.Type
+
+/**
+ * A private podcast feed's address for one show (made with the feed token, shown once). Here, not
+ * in podcast.ts, so the console's first load (which has the feed token) does not hold podcasts.
+ */
+export const PodcastFeedAddress = Schema.Struct({
+  showId: ShowId,
+  title: Schema.String,
+  url: Schema.String,
+})
+export type PodcastFeedAddress = typeof PodcastFeedAddress.Type
 
 export const NewFeedToken = Schema.Struct({
   /** The feed's URL (Atom), token included. */

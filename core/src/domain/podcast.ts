@@ -169,6 +169,8 @@ export const Episode = Schema.Struct({
   /** Markdown. */
   notes: Schema.String,
   hasTranscript: Schema.Boolean,
+  /** The transcript itself: in the answer about one episode only (`GET /podcasts/episodes/{id}`). */
+  transcript: Schema.optional(Schema.NullOr(Schema.String)),
   season: Schema.NullOr(Schema.Int),
   number: Schema.NullOr(Schema.Int),
   /** The linked report, when the caller may read it. */
@@ -259,14 +261,6 @@ export const PlaybackResult = Schema.Struct({
   playCounted: Schema.Boolean,
 })
 export type PlaybackResult = typeof PlaybackResult.Type
-
-/** A private podcast feed's address for one show (made with the feed token, shown once). */
-export const PodcastFeedAddress = Schema.Struct({
-  showId: ShowId,
-  title: Schema.String,
-  url: Schema.String,
-})
-export type PodcastFeedAddress = typeof PodcastFeedAddress.Type
 
 /** Formats a duration as podcast apps and people read it: `1:02:03`, `4:05`. */
 export const formatDuration = (totalSeconds: number): string => {

@@ -303,6 +303,13 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
         Effect.map((rows) => Option.fromNullable(rows[0]).pipe(Option.map(toEpisode))),
       )
 
+    /** An episode's transcript (for the answer about that one episode). */
+    const transcriptOf = (id: string) =>
+      sql<{ transcript: string | null }>`select transcript from podcast_episodes where id = ${id}`.pipe(
+        Effect.map((rows) => rows[0]?.transcript ?? null),
+        Effect.orDie,
+      )
+
     /**
      * A page of episodes after the cursor's key: the published ones heard, newest release first
      * ("listen"), or all of them, newest change first ("manage"). Fetch `limit + 1` rows.
@@ -471,6 +478,7 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
       lockShow,
       deleteShow,
       findEpisode,
+      transcriptOf,
       listEpisodes,
       showExists,
       reportStatus,

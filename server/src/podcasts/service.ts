@@ -158,7 +158,8 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
       Effect.gen(function* () {
         const found = yield* repo.findEpisode(id, yield* readerOf(actor), yield* scopeOf(actor))
         if (Option.isNone(found)) return yield* episodeNotFound()
-        return found.value
+        const transcript = found.value.hasTranscript ? yield* repo.transcriptOf(id) : null
+        return { ...found.value, transcript }
       })
 
     /** For a manager's answer after a change. */
@@ -166,7 +167,8 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
       Effect.gen(function* () {
         const found = yield* repo.findEpisode(id, yield* readerOf(actor), { kind: "all" })
         if (Option.isNone(found)) return yield* episodeNotFound()
-        return found.value
+        const transcript = found.value.hasTranscript ? yield* repo.transcriptOf(id) : null
+        return { ...found.value, transcript }
       })
 
     /** The linked report exists, followReport has one, the audience names client companies and their teams. */

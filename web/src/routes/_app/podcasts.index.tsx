@@ -1,6 +1,5 @@
 import { ShowId } from "@folio/core"
 import { createFileRoute } from "@tanstack/react-router"
-import { ListPending } from "./-components/directory/layout"
 import { searchParam } from "./-components/directory/search"
 import { PodcastsScreen } from "./-components/podcasts/PodcastsScreen"
 
@@ -10,7 +9,6 @@ export const Route = createFileRoute("/_app/podcasts/")({
   }),
   // No loader: the screen asks for its episodes itself, with its own loading and error states, so
   // the podcasts API module (and the lazy contract's client) stays out of the console's first load.
-  pendingComponent: () => <ListPending title="Podcasts" label="Loading episodes…" />,
   component: PodcastsRoute,
 })
 

@@ -1,9 +1,4 @@
-import {
-  type Episode,
-  type EpisodeAudio,
-  formatDuration,
-  podcastUploadPath,
-} from "@folio/core"
+import { type Episode, type EpisodeAudio, formatDuration, podcastUploadPath } from "@folio/core"
 import { Alert, Box, Button, Code, Group, Input, Progress, SimpleGrid, Stack, Text } from "@mantine/core"
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useId, useRef, useState } from "react"

@@ -1,9 +1,16 @@
-import { CreateEpisode, type Episode, type ReportId, type ShowId, UpdateEpisode } from "@folio/core"
+import {
+  CreateEpisode,
+  type Episode,
+  type EpisodeId,
+  type ReportId,
+  type ShowId,
+  UpdateEpisode,
+} from "@folio/core"
 import { Group, NumberInput, Switch, Text, Textarea, TextInput } from "@mantine/core"
 import type { UseFormReturnType } from "@mantine/form"
 import { notifications } from "@mantine/notifications"
-import { useQueryClient } from "@tanstack/react-query"
-import { createEpisode, podcastKeys, updateEpisode } from "../../../../api/podcasts"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { createEpisode, episodeQueryOptions, podcastKeys, updateEpisode } from "../../../../api/podcasts"
 import { FormDialog } from "../directory/FormDialog"
 import { AudienceField } from "../reports/editor/AudienceField"
 import type { AudienceDraft } from "../reports/editor/model"
@@ -42,8 +49,8 @@ const empty: Values = {
 const valuesOf = (episode: Episode): Values => ({
   title: episode.title,
   notes: episode.notes,
-  // The transcript itself is not sent back with the episode: an empty box keeps it.
-  transcript: "",
+  // Lists leave the transcript out; the answer about one episode has it.
+  transcript: episode.transcript ?? "",
   season: episode.season ?? "",
   number: episode.number ?? "",
   reportId: episode.report?.id ?? null,
@@ -96,7 +103,7 @@ const patchOf = (episode: Episode) => (values: Values) => {
   return {
     ...(values.title !== before.title ? { title: input.title } : {}),
     ...(values.notes !== before.notes ? { notes: input.notes } : {}),
-    ...(input.transcript !== null ? { transcript: input.transcript } : {}),
+    ...(values.transcript !== before.transcript ? { transcript: input.transcript } : {}),
     ...(values.season !== before.season ? { season: input.season } : {}),
     ...(values.number !== before.number ? { number: input.number } : {}),
     ...(values.reportId !== before.reportId ? { reportId: input.reportId } : {}),
@@ -108,9 +115,11 @@ const patchOf = (episode: Episode) => (values: Values) => {
 const EpisodeFields = ({
   form,
   episode,
+  transcriptLoading,
 }: {
   readonly form: UseFormReturnType<Values>
   readonly episode: Episode | undefined
+  readonly transcriptLoading: boolean
 }) => {
   const { values } = form
   const following = values.reportId !== null && values.followReport
@@ -134,10 +143,11 @@ const EpisodeFields = ({
       <Textarea
         label="Transcript"
         description={
-          episode?.hasTranscript === true
-            ? "This episode has a transcript. Paste a new one to replace it, or leave this empty to keep it."
-            : "Optional. Podcast apps show it beside the audio."
+          transcriptLoading
+            ? "Loading the transcript…"
+            : "Optional, plain text. Podcast apps show it beside the audio; empty it to remove it."
         }
+        disabled={transcriptLoading}
         autosize
         minRows={2}
         maxRows={8}
@@ -181,6 +191,7 @@ const EpisodeFields = ({
           value={values.audience}
           onChange={(next) => form.setFieldValue("audience", next)}
           error={form.errors.audience as string | undefined}
+          description="Who may hear it once published. Embargo holds it back for that audience."
         />
       )}
     </>
@@ -214,11 +225,20 @@ export const EpisodeDialog = ({
       message: result.title,
     })
   }
+  // A list's episode has no transcript in it: the one-episode answer has, for the edit form.
+  const full = useQuery({
+    ...episodeQueryOptions(episode?.id ?? ("" as EpisodeId)),
+    enabled: opened && episode !== undefined && episode.transcript === undefined && episode.hasTranscript,
+  })
+  const editing = full.data ?? episode
+  const transcriptLoading = editing?.hasTranscript === true && editing.transcript === undefined
   const common = {
     opened,
     onClose,
     size: "lg",
-    children: (form: UseFormReturnType<Values>) => <EpisodeFields form={form} episode={episode} />,
+    children: (form: UseFormReturnType<Values>) => (
+      <EpisodeFields form={form} episode={editing} transcriptLoading={transcriptLoading} />
+    ),
   } as const
   return episode === undefined ? (
     <FormDialog
@@ -240,11 +260,13 @@ export const EpisodeDialog = ({
   ) : (
     <FormDialog
       {...common}
+      // The form starts again from the full episode once its transcript is in.
+      key={editing === episode ? "listed" : "full"}
       title={`Edit ${episode.title}`}
       formLabel="Edit episode"
-      initialValues={valuesOf(episode)}
+      initialValues={valuesOf(editing ?? episode)}
       schema={UpdateEpisode}
-      toInput={patchOf(episode)}
+      toInput={patchOf(editing ?? episode)}
       isEmpty={(patch) => Object.keys(patch).length === 0}
       submit={(patch: UpdateEpisode) => updateEpisode(episode.id, patch)}
       errorTitle="Could not save"

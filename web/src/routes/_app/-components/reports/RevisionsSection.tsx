@@ -21,12 +21,30 @@ import {
   revisionQueryOptions,
   revisionsQueryOptions,
 } from "../../../../api/reports"
+import { deferred } from "../../../../components/deferred"
 import { ConfirmModal } from "../directory/ConfirmModal"
 import { formatDateTime, formatRelative } from "../directory/format"
 import { InlineError } from "../directory/layout"
 import { ratingLabels, reportTypeLabels } from "./badges"
 import classes from "./RevisionsSection.module.css"
-import { listText, TextDiff } from "./TextDiff"
+
+/**
+ * The diff (and the `diff` library) loads after the first screen: a report page shows it only
+ * once a revision is opened.
+ */
+const TextDiff = deferred(
+  () => import("./TextDiff").then((module) => module.TextDiff),
+  ({
+    label,
+  }: {
+    readonly before: string
+    readonly after: string
+    readonly mode?: "words" | "lines"
+    readonly label: string
+  }) => <Loader size="sm" aria-label={`Loading ${label}`} />,
+)
+
+import { listText } from "./listText"
 
 const ratingText = (rating: keyof typeof ratingLabels | null) =>
   rating === null ? "—" : ratingLabels[rating]

@@ -63,7 +63,3 @@ export const TextDiff = ({
     </Box>
   )
 }
-
-/** A list value ("AAPL, MSFT") as a one-line diff. */
-export const listText = (values: ReadonlyArray<string>): string =>
-  values.length === 0 ? "—" : values.join(", ")

@@ -93,19 +93,17 @@ export const AudienceField = ({
   value,
   onChange,
   error,
+  description = "Who may read it once published. Embargo holds it back for that audience.",
 }: {
   readonly value: ReadonlyArray<AudienceDraft>
   readonly onChange: (next: Array<AudienceDraft>) => void
   readonly error?: string | undefined
+  readonly description?: string
 }) => {
   const [adding, setAdding] = useState(false)
   const hasAll = value.some((entry) => entry.companyId === null)
   return (
-    <Input.Wrapper
-      label="Audience"
-      description="Who may read it once published. Embargo holds it back for that audience."
-      error={error}
-    >
+    <Input.Wrapper label="Audience" description={description} error={error}>
       <Stack gap="xs" mt={6}>
         {value.length === 0 && (
           <Text fz="sm" c="dimmed">

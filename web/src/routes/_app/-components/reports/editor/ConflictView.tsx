@@ -20,7 +20,8 @@ import { AlertIcon } from "../../../../../components/icons"
 import { formatDateTime } from "../../directory/format"
 import { ratingLabels, reportTypeLabels } from "../badges"
 import { audienceLabel } from "../format"
-import { listText, TextDiff } from "../TextDiff"
+import { listText } from "../listText"
+import { TextDiff } from "../TextDiff"
 import { changedFields, type EditorField, type EditorValues, fieldLabels, sameField, valuesOf } from "./model"
 
 /** A field's value as one line of text, for showing and diffing. */
