@@ -36,3 +36,6 @@ export type ShowId = typeof ShowId.Type
 
 export const EpisodeId = Schema.UUID.pipe(Schema.brand("EpisodeId"))
 export type EpisodeId = typeof EpisodeId.Type
+
+export const AiRunId = Schema.UUID.pipe(Schema.brand("AiRunId"))
+export type AiRunId = typeof AiRunId.Type

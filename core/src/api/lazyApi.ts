@@ -1,4 +1,5 @@
 import { HttpApi } from "@effect/platform"
+import { AiGroup } from "./ai.js"
 import { answering } from "./answering.js"
 import { AuditGroup } from "./audit.js"
 import { ControlPanelGroup } from "./controlPanel.js"
@@ -10,7 +11,7 @@ import { AnalyticsGroup, ReadershipGroup } from "./readership.js"
 /**
  * The groups the console loads with the screens that use them (web/src/api/lazyClient.ts), so
  * their schemas are not in its first load: the audit log, the error inbox, the control panel,
- * readership, analytics, the dashboard's own questions and podcasts. A group only a few screens call
+ * readership, analytics, the dashboard's own questions, podcasts and the AI playground. A group only a few screens call
  * belongs here.
  */
 export class LazyApi extends answering(
@@ -21,5 +22,6 @@ export class LazyApi extends answering(
     .add(ReadershipGroup)
     .add(AnalyticsGroup)
     .add(DashboardGroup)
-    .add(PodcastsGroup),
+    .add(PodcastsGroup)
+    .add(AiGroup),
 ) {}

@@ -66,6 +66,24 @@ export const configKeyDocs: Readonly<Record<string, ConfigKeyDoc>> = {
     description:
       "How long each reader's raw events are kept (whole months are dropped once past it). Daily totals are kept for good, with no one named once the events are gone.",
   },
+  "ai.openai.baseUrl": {
+    label: "OpenAI-compatible base URL",
+    description:
+      "The provider for the AI playground, e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama) or a vLLM or LM Studio server. Empty: only the built-in offline provider.",
+  },
+  "ai.openai.model": {
+    label: "OpenAI-compatible model",
+    description: "The model the provider runs, e.g. gpt-4o-mini or llama3.1.",
+  },
+  "ai.openai.api": {
+    label: "OpenAI-compatible API",
+    description:
+      "chat: Chat Completions (/chat/completions), which most servers speak; responses: the Responses API (/responses), where the server has it.",
+  },
+  "ai.openai.timeoutSeconds": {
+    label: "AI request timeout (seconds)",
+    description: "How long a run may take before it is stopped.",
+  },
   "ai.openai.apiKey": {
     label: "OpenAI-compatible API key",
     description: "Sent as a Bearer token to the configured OpenAI-compatible provider. Write-only.",

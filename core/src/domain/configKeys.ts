@@ -94,6 +94,28 @@ export const knownConfigKeys: ReadonlyArray<KnownConfigKey> = [
   known("errorReports.retentionDays", "integer", Int("The retention", 1, 365), 30, { min: 1, max: 365 }),
   known("readership.retentionDays", "integer", Int("The retention", 30, 3650), 400, { min: 30, max: 3650 }),
   known(
+    "ai.openai.baseUrl",
+    "text",
+    Schema.String.pipe(
+      Schema.maxLength(500, { message: () => "The base URL is at most 500 characters" }),
+      Schema.filter((text) => text === "" || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(text), {
+        message: () =>
+          "The base URL is empty (no provider) or an http:// or https:// URL such as https://api.openai.com/v1",
+      }),
+    ),
+    "",
+  ),
+  known("ai.openai.model", "text", Message("The model", 200), ""),
+  known(
+    "ai.openai.api",
+    "text",
+    Schema.Literal("chat", "responses").annotations({
+      message: () => "The API is chat (Chat Completions, which most servers speak) or responses",
+    }),
+    "chat",
+  ),
+  known("ai.openai.timeoutSeconds", "integer", Int("The timeout", 5, 600), 120, { min: 5, max: 600 }),
+  known(
     "ai.openai.apiKey",
     "secret",
     Schema.String.pipe(

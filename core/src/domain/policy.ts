@@ -44,7 +44,7 @@ export const policy = {
   "releases.manage": /*           */ row("all", "all", "none", "none", "none"),
   "podcasts.listen": /*           */ row("all", "all", "all", "all", "all"),
   "podcasts.manage": /*           */ row("all", "all", "none", "none", "none"),
-  "ai.use": /*                    */ row("all", "all", "all", "all", "none"),
+  "ai.use": /*                    */ row("all", "all", "all", "none", "none"),
   "developer.tokens": /*          */ row("all", "none", "none", "all", "none"),
   "developer.errorReports": /*    */ row("all", "none", "none", "all", "none"),
   "config.manage": /*             */ row("all", "none", "none", "none", "none"),

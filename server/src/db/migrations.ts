@@ -26,6 +26,7 @@ import revisionSessions from "./migrations/0020_revision_sessions.js"
 import coverageKpis from "./migrations/0021_coverage_kpis.js"
 import readership from "./migrations/0022_readership.js"
 import podcasts from "./migrations/0023_podcasts.js"
+import aiRuns from "./migrations/0024_ai_runs.js"
 
 /** Forward-only migrations, applied in id order on start and by `folio-server migrate`. */
 const migrations = {
@@ -52,6 +53,7 @@ const migrations = {
   "0021_coverage_kpis": coverageKpis,
   "0022_readership": readership,
   "0023_podcasts": podcasts,
+  "0024_ai_runs": aiRuns,
 } as const
 
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? "none"
