@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { FolioApi, UnrecognizedAction, unrecognizedActionText } from "@folio/core"
 import { Effect, Layer } from "effect"
+import { AiRuns } from "../ai/runs.js"
 import { Audit } from "../audit/audit.js"
 import { ApiTokens } from "../auth/apiTokens.js"
 import { AuthenticationLive } from "../auth/authentication.js"
@@ -33,6 +34,7 @@ import { Teams } from "../teams/service.js"
 import { Tickers } from "../tickers/service.js"
 import { UsersRepo } from "../users/repo.js"
 import { Users } from "../users/service.js"
+import { AiLive } from "./ai.js"
 import { AuditLive } from "./audit.js"
 import { AuthLive } from "./auth.js"
 import { ChannelsLive } from "./channels.js"
@@ -113,6 +115,7 @@ const ServicesLive = Layer.mergeAll(
   ServerInstance.Default,
   FailedWork.Default,
   ActiveSessions.Default,
+  AiRuns.Default,
 )
 
 export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
@@ -142,6 +145,7 @@ export const ApiLive = HttpApiBuilder.api(FolioApi).pipe(
     ReadershipLive,
     AnalyticsLive,
     DashboardLive,
+    AiLive,
   ]),
   Layer.provide(ServicesLive),
   Layer.merge(UnrecognizedActionLive),
