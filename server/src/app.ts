@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url"
 import { HttpApiBuilder, type HttpApp, HttpMiddleware, type HttpRouter, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { type Duration, Effect, Layer, Option } from "effect"
+import { AiRunRouteLive } from "./ai/route.js"
 import { BootstrapLive } from "./auth/bootstrap.js"
 import { ConfigLive } from "./config/layer.js"
 import { ConfigStore } from "./config/store.js"
@@ -126,6 +127,7 @@ export const HttpLive = (options: ServerOptions = {}) =>
           FeedsLive,
           PodcastUploadsLive,
           PodcastMediaLive,
+          AiRunRouteLive,
           UnsubscribeLive,
           EmailOpenLive,
           TunnelLive(options.forwardTimeout),
