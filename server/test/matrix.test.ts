@@ -6,6 +6,7 @@ import { publisherOnlyMessage } from "../src/http/errorReports.js"
 import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
 import type { Caller, Ctx, Row, Target } from "./support/matrix.js"
 import { accountRows } from "./support/matrixAccount.js"
+import { aiRows } from "./support/matrixAi.js"
 import { configRows } from "./support/matrixConfig.js"
 import { controlPanelRows } from "./support/matrixControlPanel.js"
 import { coverageRows } from "./support/matrixCoverage.js"
@@ -47,6 +48,7 @@ const table: Record<string, Row> = {
   ...coverageRows({ db: () => db, next }),
   ...readershipRows(),
   ...podcastRows({ db: () => db, next }),
+  ...aiRows({ db: () => db, next }),
 }
 
 const contract = Object.values(FolioApi.groups).flatMap((group) =>
