@@ -15,6 +15,7 @@ test("the navigation lists the areas the role may see, and marks the current one
     "Favorites",
     "Podcasts",
     "Import",
+    "AI playground",
     "Release schedule",
     "Channels",
     "Podcast admin",

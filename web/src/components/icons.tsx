@@ -295,3 +295,10 @@ export const MicrophoneIcon = (props: IconProps) => (
     <path d="M5 10a7 7 0 0 0 14 0M8 21h8M12 17v4" />
   </Icon>
 )
+
+export const SparklesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M10 4l1.6 4.4L16 10l-4.4 1.6L10 16l-1.6-4.4L4 10l4.4-1.6z" />
+    <path d="M18 14l.8 2.2L21 17l-2.2.8L18 20l-.8-2.2L15 17l2.2-.8z" />
+  </Icon>
+)

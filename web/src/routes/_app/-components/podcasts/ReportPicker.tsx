@@ -19,6 +19,7 @@ export const ReportPicker = ({
   initial,
   error,
   description,
+  label = "Linked report",
 }: {
   readonly value: ReportId | null
   readonly onChange: (id: ReportId | null) => void
@@ -26,6 +27,8 @@ export const ReportPicker = ({
   readonly initial: EpisodeReport | null
   readonly error?: string | undefined
   readonly description?: string | undefined
+  /** The field's label where it is not an episode's link (the AI playground's "Report"). */
+  readonly label?: string | undefined
 }) => {
   const [search, setSearch] = useState("")
   const [debounced] = useDebouncedValue(search.trim(), 200)
@@ -47,7 +50,7 @@ export const ReportPicker = ({
   }))
   return (
     <Select
-      label="Linked report"
+      label={label}
       description={description}
       placeholder="Search reports by title or ticker"
       searchable

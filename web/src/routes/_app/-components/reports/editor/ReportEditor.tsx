@@ -36,10 +36,17 @@ import { useReportSave } from "./useReportSave"
  * report's fields and pickers, autosave for drafts and explicit saves (Ctrl/Cmd-S) otherwise. Each
  * save sends the version it started from; a 409 opens the conflict view with both versions.
  */
-export const ReportEditor = ({ report }: { readonly report: Report | null }) => {
+export const ReportEditor = ({
+  report,
+  draft,
+}: {
+  readonly report: Report | null
+  /** What a new report starts with instead of empty fields (e.g. an AI run's answer as its body). */
+  readonly draft?: Partial<EditorValues> | undefined
+}) => {
   const me = useMe()
   const { values, setValues, saved, status, dirty, autosave, save, retry, resolveConflict, done } =
-    useReportSave(report)
+    useReportSave(report, draft)
   useDocumentTitle(`${report === null ? "New report" : `Edit: ${values.title || "Untitled"}`} · Folio`)
 
   const set = <F extends EditorField>(field: F, value: EditorValues[F]) =>

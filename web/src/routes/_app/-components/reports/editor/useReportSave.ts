@@ -39,7 +39,7 @@ const handoffs = new Map<string, { readonly values: EditorValues; readonly saved
 const autosaveDelayMs = 1200
 
 /** The editor's values and their saving: autosave, Ctrl/Cmd-S, conflicts and the guard on leaving. */
-export const useReportSave = (report: Report | null) => {
+export const useReportSave = (report: Report | null, draft?: Partial<EditorValues>) => {
   const me = useMe()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -49,7 +49,9 @@ export const useReportSave = (report: Report | null) => {
     if (id !== null) handoffs.delete(id)
     if (handoff && report && handoff.saved.version === report.version) return handoff
     const values = report ? valuesOf(report) : emptyValues(me)
-    return { values, saved: { values, version: report?.version ?? 0, at: null } }
+    // A new report started from elsewhere (an AI run's answer) begins with that text, unsaved.
+    const initial = report === null && draft !== undefined ? { ...values, ...draft } : values
+    return { values: initial, saved: { values, version: report?.version ?? 0, at: null } }
   })
   const [values, setValues] = useState<EditorValues>(start.values)
   const [saved, setSaved] = useState<Saved>(start.saved)
