@@ -1,15 +1,19 @@
 import { readFileSync } from "node:fs"
+import { resolve } from "node:path"
+import { pathToFileURL } from "node:url"
 import { type APIRequestContext, expect, type Page } from "@playwright/test"
 import { createCompany, createTeam, unique } from "./directory"
 import { createReport } from "./reports"
 
-/** Every route of the built console (web/dist/routes.json, the list the server answers 404 from). */
 /** Not screens to look at: signing out would end the session every other spec shares. */
 const skipped = new Set(["/sign-out"])
+/** The console the server serves: E2E_WEB_DIST when the run builds it elsewhere, else web/dist. */
+const dist = process.env.E2E_WEB_DIST
+  ? pathToFileURL(`${resolve(process.env.E2E_WEB_DIST)}/`)
+  : new URL("../../dist/", import.meta.url)
+/** Every route of the built console (its routes.json, the list the server answers 404 from). */
 export const consoleRoutes: ReadonlyArray<string> = (
-  JSON.parse(
-    readFileSync(new URL("../../dist/routes.json", import.meta.url), "utf8"),
-  ) as ReadonlyArray<string>
+  JSON.parse(readFileSync(new URL("routes.json", dist), "utf8")) as ReadonlyArray<string>
 ).filter((route) => !skipped.has(route))
 /** Screens that are a loader themselves. */
 const loaders = new Set(["/loading"])
