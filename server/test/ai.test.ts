@@ -3,8 +3,9 @@ import { type AddressInfo, createServer as createTcpServer } from "node:net"
 import { AiProvider, AiRun, AiRunPage, type AiStreamEvent, aiRunPath, Report } from "@folio/core"
 import { Schema } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { offlineModel } from "../src/ai/offline.js"
 import { configClient } from "./support/configClient.js"
-import { apiCall, cliSignIn, databaseOf, decodeBody } from "./support/directory.js"
+import { apiCall, cliSignIn, databaseOf, decodeBody, seedPassword } from "./support/directory.js"
 import { startTestServer, type TestServer } from "./support/server.js"
 
 /**
@@ -281,7 +282,7 @@ describe("providers", () => {
     expect(text).not.toContain(apiKey.slice(3, 20))
     const providers = await decodeBody(Schema.Array(AiProvider), response)
     expect(providers.map((p) => p.id)).toEqual(["offline", "openai"])
-    expect(providers[0]).toMatchObject({ available: true, unavailableReason: null })
+    expect(providers[0]).toMatchObject({ available: true, model: offlineModel, unavailableReason: null })
     expect(providers[1]).toMatchObject({
       label: "OpenAI-compatible",
       available: true,
@@ -417,6 +418,29 @@ describe("streaming from an OpenAI-compatible server", () => {
   })
 })
 
+describe("the run's deadline", () => {
+  it("stops the run when ai.openai.timeoutSeconds passes: a timeout error, the provider's request closed", async () => {
+    await configure({ "ai.openai.model": "slow-model", "ai.openai.timeoutSeconds": 5 })
+    try {
+      const events = await allEvents(
+        await startRun("analyst", { provider: "openai", template: "free", prompt: "Go on" }),
+      )
+      const last = events.at(-1)
+      expect(last).toMatchObject({ type: "error", kind: "timeout" })
+      expect(events.filter((e) => e.type === "delta").length).toBeGreaterThan(0)
+      await expect.poll(() => seen[0]?.closedEarly, { timeout: 5_000 }).toBe(true)
+      const start = events[0]
+      if (start?.type !== "start") throw new Error("no start")
+      const run = await getRun("analyst", start.runId)
+      expect(run.status).toBe("failed")
+      expect(run.output.startsWith("piece 0. piece 1. ")).toBe(true)
+      expect(run.error).toContain("did not finish within 5 s")
+    } finally {
+      await configure({ "ai.openai.timeoutSeconds": 120 })
+    }
+  }, 20_000)
+})
+
 describe("provider errors, as the provider said them", () => {
   const errorOf = async (
     body: Record<string, unknown> = { provider: "openai", template: "free", prompt: "Hi" },
@@ -486,6 +510,34 @@ describe("who may run what", () => {
     })
     expect(anonymous.status).toBe(401)
     expect(seen).toHaveLength(0)
+  })
+
+  it("a console session needs its CSRF header to start a run", async () => {
+    const signIn = await fetch(`${server.url}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "editor@ai.test", password: seedPassword }),
+    })
+    expect(signIn.status).toBe(200)
+    const cookies = signIn.headers.getSetCookie().map((line) => line.split(";")[0] ?? "")
+    const csrf = cookies.find((c) => c.startsWith("folio_csrf="))?.slice("folio_csrf=".length) ?? ""
+    const cookie = cookies.join("; ")
+    const body = JSON.stringify({ provider: "offline", template: "free", prompt: "Hello there." })
+    const forged = await fetch(`${server.url}${aiRunPath}`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body,
+    })
+    expect(forged.status).toBe(403)
+    expect(await forged.json()).toMatchObject({ _tag: "Forbidden" })
+    const events = await allEvents(
+      await fetch(`${server.url}${aiRunPath}`, {
+        method: "POST",
+        headers: { cookie, "x-folio-csrf": csrf, "content-type": "application/json" },
+        body,
+      }),
+    )
+    expect(events.at(-1)).toMatchObject({ type: "done", run: { status: "completed" } })
   })
 
   it("a report the caller cannot read is not found, and nothing reaches the provider", async () => {

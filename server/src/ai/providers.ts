@@ -1,6 +1,7 @@
 import { type AiProvider, decodeConfigValue, knownConfigKey } from "@folio/core"
 import { Either, Option, Redacted } from "effect"
 import type { ConfigStore } from "../config/store.js"
+import { offlineModel } from "./offline.js"
 
 /**
  * The AI providers and how they are configured. The offline one is always there; the
@@ -17,9 +18,6 @@ export interface OpenAiSettings {
   /** The decrypted key; none when unset (local servers need none). */
   readonly apiKey: Option.Option<Redacted.Redacted<string>>
 }
-
-// TODO(issue 19): from ./offline.js once the offline provider lands.
-const offlineModel = "folio-offline"
 
 type Store = Pick<ConfigStore, "current" | "secret">
 

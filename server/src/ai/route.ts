@@ -163,21 +163,25 @@ export const AiRunRouteLive = HttpApiBuilder.Router.use((router) =>
           prompt: body.prompt,
         })
         const model = body.provider === "offline" ? offlineProvider.model : settings.model
-        const runId = yield* runs.start({
-          userId: actor.user.id,
-          provider: body.provider,
-          model,
-          template: body.template,
-          report: report === null ? null : { id: report.id, title: report.title },
-          input: body.prompt,
-          prompt,
-        })
-        yield* audit.record({
-          action: "ai.run",
-          actor: { id: actor.user.id, email: actor.user.email },
-          target: { type: "ai_run", id: runId },
-          after: { provider: body.provider, model, template: body.template, reportId: report?.id ?? null },
-        })
+        /** The saved run (`running`) and its audit entry: made when the stream starts, so none is left running. */
+        const begin = Effect.gen(function* () {
+          const runId = yield* runs.start({
+            userId: actor.user.id,
+            provider: body.provider,
+            model,
+            template: body.template,
+            report: report === null ? null : { id: report.id, title: report.title },
+            input: body.prompt,
+            prompt,
+          })
+          yield* audit.record({
+            action: "ai.run",
+            actor: { id: actor.user.id, email: actor.user.email },
+            target: { type: "ai_run", id: runId },
+            after: { provider: body.provider, model, template: body.template, reportId: report?.id ?? null },
+          })
+          return runId
+        }).pipe(Effect.provideService(HttpServerRequest.HttpServerRequest, request))
 
         const events = Stream.unwrapScoped(
           Effect.gen(function* () {
@@ -193,8 +197,12 @@ export const AiRunRouteLive = HttpApiBuilder.Router.use((router) =>
               ended: false,
             }
             const latency = () => (progress.lastByteAt ?? Date.now()) - startedAt
-            const save = (status: "completed" | "cancelled" | "failed", error: string | null) =>
-              runs.finish(runId, {
+            const save = (
+              id: string,
+              status: "completed" | "cancelled" | "failed",
+              error: string | null,
+            ): Effect.Effect<void> =>
+              runs.finish(id, {
                 status,
                 output: progress.output,
                 error,
@@ -205,16 +213,18 @@ export const AiRunRouteLive = HttpApiBuilder.Router.use((router) =>
               })
             // However the stream ends, the provider's request ends with it; a stream that ends
             // before it finished (the client went away) leaves its run cancelled.
-            yield* Effect.addFinalizer(() =>
-              Effect.gen(function* () {
-                controller.abort()
-                if (progress.ended) return
-                progress.ended = true
-                yield* save("cancelled", null)
-                yield* Effect.logDebug("AI run cancelled").pipe(
-                  Effect.annotateLogs({ runId, characters: progress.output.length }),
-                )
-              }),
+            const runId: { readonly id: string } = yield* Effect.acquireRelease(
+              Effect.map(begin, (id) => ({ id })),
+              ({ id }) =>
+                Effect.gen(function* () {
+                  controller.abort()
+                  if (progress.ended) return
+                  progress.ended = true
+                  yield* save(id, "cancelled", null)
+                  yield* Effect.logDebug("AI run cancelled").pipe(
+                    Effect.annotateLogs({ runId: id, characters: progress.output.length }),
+                  )
+                }),
             )
             const answer = providerEvents(
               body.provider,
@@ -240,19 +250,19 @@ export const AiRunRouteLive = HttpApiBuilder.Router.use((router) =>
             )
             const finished = Effect.gen(function* () {
               progress.ended = true
-              yield* save("completed", null)
-              const saved: AiRun = yield* runs.get(actor.user.id, runId).pipe(Effect.orDie)
+              yield* save(runId.id, "completed", null)
+              const saved: AiRun = yield* runs.get(actor.user.id, runId.id).pipe(Effect.orDie)
               return { type: "done", run: saved } satisfies AiStreamEvent
             }).pipe(Effect.uninterruptible)
             const failed = (failure: AiFailure) =>
               Effect.gen(function* () {
                 progress.ended = true
-                yield* save("failed", failure.message)
+                yield* save(runId.id, "failed", failure.message)
                 return { type: "error", kind: failure.kind, message: failure.message } satisfies AiStreamEvent
               }).pipe(Effect.uninterruptible)
             const start: AiStreamEvent = {
               type: "start",
-              runId: runId as AiRun["id"],
+              runId: runId.id as AiRun["id"],
               provider: body.provider,
               model,
             }
