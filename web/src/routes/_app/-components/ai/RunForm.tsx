@@ -25,7 +25,7 @@ import {
 } from "@mantine/core"
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react"
+import { type KeyboardEvent, useId, useRef, useState } from "react"
 import { aiProvidersQueryOptions } from "../../../../api/ai"
 import { reportQueryOptions } from "../../../../api/reports"
 import { ChevronDownIcon } from "../../../../components/icons"
@@ -66,8 +66,6 @@ const promptField = (template: AiTemplateId, withReport: boolean) => {
   }
 }
 
-const adminHint = "An admin can set ai.openai.baseUrl, ai.openai.model and ai.openai.apiKey"
-
 const ProviderCard = ({
   value,
   title,
@@ -94,18 +92,14 @@ const ProviderCard = ({
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Radio.Indicator disabled={unavailable !== null} mt={2} />
         <div className={classes.choiceText}>
-          <Text fw={600} fz="sm" id={`${id}-title`}>
+          <Text component="span" display="block" fw={600} fz="sm" id={`${id}-title`}>
             {title}
           </Text>
-          <Text fz="xs" c="dimmed" id={`${id}-detail`}>
-            {unavailable === null ? detail : `${unavailable} ${adminHint} in Configuration.`}
+          <Text component="span" display="block" fz="xs" c="dimmed" id={`${id}-detail`}>
+            {unavailable === null
+              ? detail
+              : `${/[.!?]$/.test(unavailable) ? unavailable : `${unavailable}.`} ${isAdmin ? "Set it up in Configuration." : "An admin can set it up at /admin-config."}`}
           </Text>
-          {unavailable !== null && isAdmin && (
-            // A link beside a radio, not inside its name: the card is one control.
-            <Anchor component={Link} to="/admin-config" fz="xs" onClick={(event) => event.stopPropagation()}>
-              Open Configuration
-            </Anchor>
-          )}
         </div>
       </Group>
     </Radio.Card>
@@ -145,14 +139,13 @@ const ProviderChoices = ({
       : provider.available
         ? null
         : provider.unavailableReason
-  const detailOf = (provider: AiProvider | undefined) =>
-    provider === undefined ? "" : `${provider.model === "" ? "" : `${provider.model} · `}${provider.detail}`
+  const detailOf = (provider: AiProvider | undefined) => provider?.detail ?? ""
   return (
     <Radio.Group label="Provider" value={value} onChange={(next) => onChange(next as ProviderChoice)}>
       <Stack gap="xs" mt={6}>
         <ProviderCard
           value="offline"
-          title={offline?.label ?? "Built-in offline"}
+          title={offline?.label ?? "Built-in (offline)"}
           detail={detailOf(offline)}
           unavailable={reasonOf(offline)}
           isAdmin={isAdmin}
@@ -174,6 +167,11 @@ const ProviderChoices = ({
           isAdmin={isAdmin}
         />
       </Stack>
+      {isAdmin && reasonOf(openai) !== null && (
+        <Anchor component={Link} to="/admin-config" fz="xs" mt={6} display="inline-block">
+          Set up the OpenAI-compatible provider in Configuration
+        </Anchor>
+      )}
     </Radio.Group>
   )
 }
@@ -280,8 +278,8 @@ export const RunForm = ({
   const field = promptField(values.template, values.reportId !== null)
   const set = (patch: Partial<FormValues>) => onChange({ ...values, ...patch })
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault()
+  // Runs from the Run button and Ctrl/Cmd+Enter only: Enter in the report search picks a report.
+  const submit = () => {
     if (running) return
     setAttempted(true)
     const found = formProblems(values)
@@ -311,7 +309,7 @@ export const RunForm = ({
       <Title order={2} fz="h4" id="ai-compose" mb="md">
         Compose
       </Title>
-      <form ref={formRef} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+      <form ref={formRef} onSubmit={(event) => event.preventDefault()} onKeyDown={onKeyDown} noValidate>
         <Stack gap="lg">
           <Radio.Group
             label="Template"
@@ -331,10 +329,16 @@ export const RunForm = ({
                   <Group wrap="nowrap" align="flex-start" gap="sm">
                     <Radio.Indicator mt={2} />
                     <div className={classes.choiceText}>
-                      <Text fw={600} fz="sm" id={`ai-template-${item.id}`}>
+                      <Text component="span" display="block" fw={600} fz="sm" id={`ai-template-${item.id}`}>
                         {item.label}
                       </Text>
-                      <Text fz="xs" c="dimmed" id={`ai-template-${item.id}-detail`}>
+                      <Text
+                        component="span"
+                        display="block"
+                        fz="xs"
+                        c="dimmed"
+                        id={`ai-template-${item.id}-detail`}
+                      >
                         {item.description}
                       </Text>
                     </div>
@@ -378,13 +382,17 @@ export const RunForm = ({
             <Text fz="xs" c="dimmed">
               <Kbd size="xs">Ctrl</Kbd> / <Kbd size="xs">⌘</Kbd> + <Kbd size="xs">Enter</Kbd> to run
             </Text>
-            {running ? (
-              <Button color="red" variant="light" onClick={onStop}>
-                Stop
-              </Button>
-            ) : (
-              <Button type="submit">Run</Button>
-            )}
+            {/* One button that runs and then stops, so the focus stays on it; never a submit button,
+                whose default action would start a run again as it stops. */}
+            <Button
+              type="button"
+              color={running ? "red" : "indigo"}
+              variant={running ? "light" : "filled"}
+              onClick={running ? onStop : () => submit()}
+              miw={88}
+            >
+              {running ? "Stop" : "Run"}
+            </Button>
           </Group>
         </Stack>
       </form>

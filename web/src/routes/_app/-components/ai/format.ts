@@ -2,7 +2,7 @@ import type { AiErrorKind, AiProviderId, AiRunStatus, AiRunSummary, AiTemplateId
 import { aiTemplate } from "@folio/core"
 
 export const providerLabels: Record<AiProviderId, string> = {
-  offline: "Built-in offline",
+  offline: "Built-in (offline)",
   openai: "OpenAI-compatible",
 }
 
