@@ -1,7 +1,13 @@
 import type { AiRun, AiRunId, AiStreamEvent, Me, ReportId } from "@folio/core"
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import { formProblems, initialFormValues, providersOf } from "../src/routes/_app/-components/ai/form"
-import { draftTitle, formatCost, formatLatency, runFigures } from "../src/routes/_app/-components/ai/format"
+import {
+  draftTitle,
+  formatCost,
+  formatLatency,
+  plainPreview,
+  runFigures,
+} from "../src/routes/_app/-components/ai/format"
 import {
   isLive,
   panelAfter,
@@ -87,6 +93,12 @@ describe("run figures", () => {
       { label: "Latency", value: "840 ms" },
       { label: "Characters", value: "1,234" },
     ])
+  })
+
+  it("shows a saved answer's first words without Markdown's marks", () => {
+    expect(plainPreview("**Margins** widen.\n\n- Revenue rose 18%\n- _Buy_ kept, net_income flat")).toBe(
+      "Margins widen. Revenue rose 18% Buy kept, net_income flat",
+    )
   })
 
   it("formats latency and cost", () => {

@@ -61,7 +61,7 @@ export const AiPlaygroundScreen = ({
         description="Summarise, script and extract from reports with the built-in offline provider or an OpenAI-compatible model. Every run is saved for you alone."
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 5, xl: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <div ref={formTop}>
             <RunForm
               values={values}
@@ -73,7 +73,7 @@ export const AiPlaygroundScreen = ({
             />
           </div>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7, xl: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <div ref={outputRef} style={{ scrollMarginTop: "5rem" }}>
               {panels.length === 0 ? (

@@ -11,7 +11,11 @@ import type { Figure } from "./format"
 /** An answer as Markdown, rendered by core's renderer (raw HTML off). */
 export const AnswerMarkdown = ({ text }: { readonly text: string }) => {
   const html = useMemo(() => renderMarkdown(text), [text])
-  return <RenderedMarkdown html={html} />
+  return (
+    <div className={classes.answerText}>
+      <RenderedMarkdown html={html} />
+    </div>
+  )
 }
 
 /** The figures of a run, each a labelled group ("Latency 1.2 s"). */

@@ -16,7 +16,7 @@ const statusText = (panel: Panel): string => {
     case "stopped":
       return "Stopped — partial answer kept"
     case "failed":
-      return panel.error === null ? "Failed" : `Failed: ${errorKindLabels[panel.error.kind]}`
+      return "Failed"
   }
 }
 
@@ -53,27 +53,28 @@ export const OutputPanel = ({ panel, index }: { readonly panel: Panel; readonly 
       aria-labelledby={headingId}
       className={classes.panel}
     >
-      <Group justify="space-between" align="flex-start" gap="xs" mb="sm" wrap="wrap">
-        <div className={classes.choiceText}>
-          <Title order={3} fz="h5" id={headingId}>
+      <div className={classes.panelHeader}>
+        <Group justify="space-between" align="center" gap="xs" wrap="nowrap">
+          <Title order={3} fz="h5" id={headingId} className={classes.choiceText}>
             {providerLabels[panel.provider]}
           </Title>
-          <Text fz="xs" c="dimmed">
-            {panel.model ?? " "}
-          </Text>
-        </div>
-        <Group
-          gap={6}
-          role="status"
-          aria-live="polite"
-          aria-label={`${providerLabels[panel.provider]} status`}
-        >
-          {live && <Loader size={14} type="dots" aria-hidden="true" />}
-          <Badge variant="light" color={statusColor[panel.status]} radius="sm">
-            {statusText(panel)}
-          </Badge>
+          <Group
+            gap={6}
+            wrap="nowrap"
+            role="status"
+            aria-live="polite"
+            aria-label={`${providerLabels[panel.provider]} status`}
+          >
+            {live && <Loader size={14} type="dots" aria-hidden="true" />}
+            <Badge variant="light" color={statusColor[panel.status]} radius="sm" tt="none" size="md">
+              {statusText(panel)}
+            </Badge>
+          </Group>
         </Group>
-      </Group>
+        <Text fz="xs" c="dimmed" mih="1.2em" style={{ overflowWrap: "anywhere" }}>
+          {panel.model ?? ""}
+        </Text>
+      </div>
 
       <div className={classes.answer}>
         {panel.status === "failed" && panel.error !== null && (
@@ -94,7 +95,7 @@ export const OutputPanel = ({ panel, index }: { readonly panel: Panel; readonly 
             <Text fz="sm">
               {panel.text === ""
                 ? "Stopped before the provider answered."
-                : "Stopped — partial answer kept. It is saved with your runs as it is."}
+                : "You stopped the run. What had arrived is kept, and saved with your runs."}
             </Text>
           </Alert>
         )}
@@ -116,7 +117,9 @@ export const OutputPanel = ({ panel, index }: { readonly panel: Panel; readonly 
 
       {!live && (
         <Stack gap="sm" mt="md">
-          <Figures figures={figures} label={`${providerLabels[panel.provider]} figures`} />
+          {(panel.status !== "failed" || panel.text !== "") && (
+            <Figures figures={figures} label={`${providerLabels[panel.provider]} figures`} />
+          )}
           {panel.text !== "" && <AnswerActions text={panel.text} runId={panel.runId} />}
         </Stack>
       )}

@@ -47,7 +47,7 @@ const RunDetail = ({
   <Stack gap="lg">
     <Stack gap={6}>
       <Group gap="xs">
-        <Badge variant="light" color={statusColors[run.status]} radius="sm">
+        <Badge variant="light" color={statusColors[run.status]} radius="sm" tt="none" size="md">
           {statusLabels[run.status]}
         </Badge>
         <Text fz="sm" c="dimmed">

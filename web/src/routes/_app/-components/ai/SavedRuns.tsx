@@ -5,7 +5,14 @@ import { aiRunsInfiniteQueryOptions } from "../../../../api/ai"
 import { formatDateTime, formatRelative } from "../directory/format"
 import { EmptyList, InlineError, LoadMore, Section, SectionPending } from "../directory/layout"
 import classes from "./Ai.module.css"
-import { formatLatency, providerLabels, statusColors, statusLabels, templateLabel } from "./format"
+import {
+  formatLatency,
+  plainPreview,
+  providerLabels,
+  statusColors,
+  statusLabels,
+  templateLabel,
+} from "./format"
 
 const RunRow = ({
   run,
@@ -23,36 +30,34 @@ const RunRow = ({
     onClick={() => onOpen(run.id)}
     aria-label={`${templateLabel(run.template)}${run.report === null ? "" : ` of ${run.report.title}`}, ${providerLabels[run.provider]}, ${statusLabels[run.status]}, ${formatRelative(run.createdAt)}`}
   >
-    <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-      <div className={classes.choiceText}>
-        <Text fz="sm" fw={600}>
-          {templateLabel(run.template)}
-          {run.report !== null && (
-            <Text span fz="sm" fw={400} c="dimmed">
-              {" · "}
-              {run.report.title}
-            </Text>
-          )}
-        </Text>
-        <Text fz="xs" c="dimmed">
-          {providerLabels[run.provider]}
-          {run.model === "" ? "" : ` · ${run.model}`}
-          {run.latencyMs === null ? "" : ` · ${formatLatency(run.latencyMs)}`}
+    <Text fz="sm" fw={600} className={classes.choiceText}>
+      {templateLabel(run.template)}
+      {run.report !== null && (
+        <Text span fz="sm" fw={400} c="dimmed">
           {" · "}
-          <time dateTime={run.createdAt.toISOString()} title={formatDateTime(run.createdAt)}>
-            {formatRelative(run.createdAt)}
-          </time>
+          {run.report.title}
         </Text>
-        {run.preview !== "" && (
-          <Text fz="xs" mt={4} lineClamp={2} className={classes.preview}>
-            {run.preview}
-          </Text>
-        )}
-      </div>
-      <Badge variant="light" color={statusColors[run.status]} radius="sm" style={{ flex: "none" }}>
+      )}
+    </Text>
+    <Group gap={6} mt={2} wrap="wrap">
+      <Badge variant="light" color={statusColors[run.status]} radius="sm" tt="none" size="sm">
         {statusLabels[run.status]}
       </Badge>
+      <Text fz="xs" c="dimmed" className={classes.choiceText}>
+        {providerLabels[run.provider]}
+        {run.model === "" ? "" : ` · ${run.model}`}
+        {run.latencyMs === null ? "" : ` · ${formatLatency(run.latencyMs)}`}
+        {" · "}
+        <time dateTime={run.createdAt.toISOString()} title={formatDateTime(run.createdAt)}>
+          {formatRelative(run.createdAt)}
+        </time>
+      </Text>
     </Group>
+    {run.preview !== "" && (
+      <Text fz="xs" mt={4} lineClamp={2} className={classes.preview}>
+        {plainPreview(run.preview)}
+      </Text>
+    )}
   </UnstyledButton>
 )
 

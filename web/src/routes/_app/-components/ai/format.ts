@@ -87,3 +87,12 @@ export const draftTitle = (run: Pick<AiRunSummary, "template" | "report">): stri
   run.report === null
     ? `AI ${draftSuffixes[run.template]}`
     : `${run.report.title} — ${draftSuffixes[run.template]}`.slice(0, 200)
+
+/** A saved answer's first words without Markdown's marks, for a list row. */
+export const plainPreview = (markdown: string): string =>
+  markdown
+    .replace(/^\s{0,3}(#{1,6}\s+|[-*+]\s+|\d+\.\s+|>\s?)/gm, "")
+    .replace(/(^|[^\w])(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\2(?!\w)/g, "$1$3")
+    .replace(/\|/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
