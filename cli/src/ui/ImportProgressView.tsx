@@ -1,8 +1,9 @@
 import { plural } from "@folio/core"
 import { Spinner } from "@inkjs/ui"
-import { Box, render, Text } from "ink"
+import { Box, Text } from "ink"
 import { useEffect, useState } from "react"
 import { type ProgressState, progressDetails, rates } from "./importProgress.js"
+import { mountLiveView } from "./liveView.js"
 import type { Output } from "./output.js"
 
 const n = (value: number): string => value.toLocaleString("en-US")
@@ -67,25 +68,5 @@ export const ImportProgress = ({
 }
 
 /** Mounts the live bar on stderr; `update` redraws it, `close` erases it. */
-export const mountImportProgress = (
-  state: ProgressState,
-  out: Output,
-): { readonly update: (state: ProgressState) => void; readonly close: () => void } => {
-  const columns = process.stderr.columns ?? out.columns
-  const instance = render(<ImportProgress state={state} columns={columns} />, {
-    stdout: process.stderr,
-    patchConsole: false,
-    exitOnCtrlC: false,
-  })
-  return {
-    update: (next) => instance.rerender(<ImportProgress state={next} columns={columns} />),
-    // Ink 6 draws the last frame again when it unmounts, after any clear(), which left the bar's
-    // last state on screen: so the frame is made empty first, unmounting erases the bar and writes
-    // that empty frame (one line break), and the cursor goes back up over it.
-    close: () => {
-      instance.rerender(<Box />)
-      instance.unmount()
-      process.stderr.write("\u001b[1A\u001b[2K\r")
-    },
-  }
-}
+export const mountImportProgress = (state: ProgressState, out: Output) =>
+  mountLiveView(ImportProgress, state, out)

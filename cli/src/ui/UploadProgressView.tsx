@@ -1,8 +1,9 @@
 import { Spinner } from "@inkjs/ui"
-import { Box, render, Text } from "ink"
+import { Box, Text } from "ink"
 import { useEffect, useState } from "react"
 import { Bar } from "./ImportProgressView.js"
 import { formatBytes, formatDuration } from "./importProgress.js"
+import { mountLiveView } from "./liveView.js"
 import type { Output } from "./output.js"
 import { visible } from "./terminalText.js"
 import { type UploadState, uploadFigures } from "./uploadProgress.js"
@@ -48,23 +49,6 @@ export const UploadProgress = ({
   )
 }
 
-/** Mounts the live bar on stderr; `update` redraws it, `close` erases it (as the import's bar). */
-export const mountUploadProgress = (
-  state: UploadState,
-  out: Output,
-): { readonly update: (state: UploadState) => void; readonly close: () => void } => {
-  const columns = process.stderr.columns ?? out.columns
-  const instance = render(<UploadProgress state={state} columns={columns} />, {
-    stdout: process.stderr,
-    patchConsole: false,
-    exitOnCtrlC: false,
-  })
-  return {
-    update: (next) => instance.rerender(<UploadProgress state={next} columns={columns} />),
-    close: () => {
-      instance.rerender(<Box />)
-      instance.unmount()
-      process.stderr.write("\u001b[1A\u001b[2K\r")
-    },
-  }
-}
+/** Mounts the live bar on stderr; `update` redraws it, `close` erases it. */
+export const mountUploadProgress = (state: UploadState, out: Output) =>
+  mountLiveView(UploadProgress, state, out)

@@ -1,70 +1,17 @@
-import type { NewFeedToken } from "@folio/core"
-import { Alert, Anchor, Button, Code, CopyButton, Group, Stack, Text } from "@mantine/core"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
-import { channelKeys, feedTokenQueryOptions, newFeedToken, revokeFeedToken } from "../../../../api/channels"
-import { AlertIcon, CheckIcon, CopyIcon } from "../../../../components/icons"
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core"
+import { AlertIcon } from "../../../../components/icons"
 import { ConfirmModal } from "../directory/ConfirmModal"
 import { formatDateTime } from "../directory/format"
 import { actionErrorText } from "../directory/forms"
 import { InlineError, Section, SectionPending } from "../directory/layout"
-
-const FeedAddress = ({ title, url }: { readonly title: string; readonly url: string }) => (
-  <Stack gap={4}>
-    <Text fz="sm" fw={500}>
-      {title}
-    </Text>
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Code
-        block
-        style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}
-        aria-label={`Podcast feed address for ${title}`}
-      >
-        {url}
-      </Code>
-      <CopyButton value={url}>
-        {({ copied, copy }) => (
-          <Button
-            size="xs"
-            variant={copied ? "light" : "default"}
-            color={copied ? "teal" : "gray"}
-            leftSection={copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
-            onClick={copy}
-            aria-label={`Copy the feed address for ${title}`}
-          >
-            {copied ? "Copied" : "Copy"}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
-  </Stack>
-)
+import { FeedAddress, useFeedToken } from "../profile/feedToken"
 
 /**
  * A private podcast feed per show for podcast apps. It uses my feed token, the same one as my
  * report feed: a new address replaces the report feed's too, and revoking stops both.
  */
 export const SubscribeSection = () => {
-  const queryClient = useQueryClient()
-  const token = useQuery(feedTokenQueryOptions())
-  const [made, setMade] = useState<NewFeedToken | null>(null)
-  const [confirming, setConfirming] = useState<"make" | "revoke" | null>(null)
-  const make = useMutation({
-    mutationFn: newFeedToken,
-    onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: channelKeys.feed() })
-      setMade(answer)
-      setConfirming(null)
-    },
-  })
-  const revoke = useMutation({
-    mutationFn: revokeFeedToken,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: channelKeys.feed() })
-      setMade(null)
-      setConfirming(null)
-    },
-  })
+  const { token, made, make, revoke, confirming, setConfirming } = useFeedToken<"make" | "revoke">()
   const active = token.data?.active === true
   return (
     <Section
@@ -95,7 +42,13 @@ export const SubscribeSection = () => {
                 </Text>
               ) : (
                 made.podcastFeeds.map((feed) => (
-                  <FeedAddress key={feed.showId} title={feed.title} url={feed.url} />
+                  <FeedAddress
+                    key={feed.showId}
+                    title={feed.title}
+                    url={feed.url}
+                    codeLabel={`Podcast feed address for ${feed.title}`}
+                    copyLabel={`Copy the feed address for ${feed.title}`}
+                  />
                 ))
               )}
             </Stack>

@@ -1,68 +1,15 @@
-import type { NewFeedToken } from "@folio/core"
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from "@mantine/core"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
-import { channelKeys, feedTokenQueryOptions, newFeedToken, revokeFeedToken } from "../../../../api/channels"
-import { AlertIcon, CheckIcon, CopyIcon } from "../../../../components/icons"
+import { Alert, Button, Group, Stack, Text } from "@mantine/core"
+import { AlertIcon } from "../../../../components/icons"
 import { ConfirmModal } from "../directory/ConfirmModal"
 import { formatDateTime, formatRelative } from "../directory/format"
 import { actionErrorText } from "../directory/forms"
 import { InlineError, SectionPending } from "../directory/layout"
+import { FeedAddress, useFeedToken } from "./feedToken"
 import { Section } from "./Section"
-
-const Address = ({ label, url }: { readonly label: string; readonly url: string }) => (
-  <Stack gap={4}>
-    <Text fz="sm" fw={500}>
-      {label}
-    </Text>
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Code
-        block
-        style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}
-        aria-label={label}
-      >
-        {url}
-      </Code>
-      <CopyButton value={url}>
-        {({ copied, copy }) => (
-          <Button
-            size="xs"
-            variant={copied ? "light" : "default"}
-            color={copied ? "teal" : "gray"}
-            leftSection={copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
-            onClick={copy}
-            aria-label={`Copy the ${label}`}
-          >
-            {copied ? "Copied" : "Copy"}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
-  </Stack>
-)
 
 /** My private feed: make, replace or revoke its address; the address (a secret) is shown once. */
 export const FeedSection = () => {
-  const queryClient = useQueryClient()
-  const query = useQuery(feedTokenQueryOptions())
-  const [made, setMade] = useState<NewFeedToken | null>(null)
-  const [confirming, setConfirming] = useState<"replace" | "revoke" | null>(null)
-  const make = useMutation({
-    mutationFn: newFeedToken,
-    onSuccess: async (token) => {
-      await queryClient.invalidateQueries({ queryKey: channelKeys.feed() })
-      setMade(token)
-      setConfirming(null)
-    },
-  })
-  const revoke = useMutation({
-    mutationFn: revokeFeedToken,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: channelKeys.feed() })
-      setMade(null)
-      setConfirming(null)
-    },
-  })
+  const { token: query, made, make, revoke, confirming, setConfirming } = useFeedToken<"replace" | "revoke">()
   return (
     <Section
       title="Private feed"
@@ -84,8 +31,8 @@ export const FeedSection = () => {
               >
                 Anyone with this address can read your feed. If it leaks, replace or revoke it here.
               </Alert>
-              <Address label="Atom feed address" url={made.url} />
-              <Address label="RSS feed address" url={made.rssUrl} />
+              <FeedAddress title="Atom feed address" url={made.url} />
+              <FeedAddress title="RSS feed address" url={made.rssUrl} />
             </Stack>
           )}
           {made === null && (
