@@ -69,7 +69,7 @@ const uuid = Schema.is(Schema.UUID)
 const isUuid = (text: string): boolean => uuid(text)
 
 /** Parses an id typed by the user, naming the flag when it is not one. */
-const decodeId =
+export const decodeId =
   <B>(schema: Schema.Schema<B, string>, what: string) =>
   (flag: string, value: string): Effect.Effect<B, CliError> =>
     Schema.decodeUnknown(schema)(value.trim()).pipe(

@@ -10,7 +10,7 @@ import {
 import { Effect, Schema } from "effect"
 import { call, signedInTarget, type Target } from "../api.js"
 import { CliError } from "../cliError.js"
-import { collectPages, defined, type Paging } from "./lookup.js"
+import { collectPages, decodeId, defined, type Paging } from "./lookup.js"
 import { decodeInput } from "./validate.js"
 
 interface Flags {
@@ -60,22 +60,8 @@ export const resolveShow = (target: Target, flag: string, ref: string): Effect.E
     )
   })
 
-const parseId =
-  <B>(schema: Schema.Schema<B, string>, what: string) =>
-  (flag: string, value: string): Effect.Effect<B, CliError> =>
-    Schema.decodeUnknown(schema)(value.trim()).pipe(
-      Effect.mapError(
-        () =>
-          new CliError({
-            code: "UsageError",
-            message: `${flag} takes ${what} id (a UUID), not ${JSON.stringify(value)}.`,
-            exitCode: 2,
-          }),
-      ),
-    )
-
-export const parseEpisodeId = parseId(EpisodeId, "an episode")
-export const parseReportId = parseId(ReportId, "a report")
+export const parseEpisodeId = decodeId(EpisodeId, "an episode")
+export const parseReportId = decodeId(ReportId, "a report")
 
 export interface EpisodeList {
   readonly url: string

@@ -11,9 +11,9 @@ import type {
   ShowId,
 } from "@folio/core"
 import { Effect, Option } from "effect"
+import { type AudienceWrite, replaceAudienceRows } from "../db/audience.js"
 import type { TimeKey } from "../db/timeCursor.js"
 import { type ReportReach, reachClause } from "../reports/reach.js"
-import type { AudienceWrite } from "../reports/repo.js"
 import { type EpisodeReach, episodeReachClause } from "./reach.js"
 
 /**
@@ -392,15 +392,7 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
         where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
     const replaceAudience = (id: string, entries: ReadonlyArray<AudienceWrite>) =>
-      Effect.gen(function* () {
-        yield* sql`delete from podcast_episode_audience where episode_id = ${id}`
-        if (entries.length === 0) return
-        yield* sql`
-          insert into podcast_episode_audience (episode_id, company_id, team_id, embargo_hours)
-          select ${id}, x.company_id, x.team_id, x.embargo_hours
-          from jsonb_to_recordset(${JSON.stringify(entries.map((e) => ({ company_id: e.companyId, team_id: e.teamId, embargo_hours: e.embargoHours })))}::jsonb)
-            as x(company_id uuid, team_id uuid, embargo_hours int)`
-      }).pipe(Effect.orDie)
+      replaceAudienceRows(sql, { table: "podcast_episode_audience", key: "episode_id" }, id, entries)
 
     /** Published now; with its report's audience when it follows a report already out. */
     const publishEpisode = (id: string, withReportAudience: boolean) =>

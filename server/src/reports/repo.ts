@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from "@folio/core"
 import { Effect, Option, Schema } from "effect"
+import { type AudienceWrite, replaceAudienceRows } from "../db/audience.js"
 import { defaultPageSize } from "../db/keyset.js"
 import { isCursorInstant, isCursorUuid } from "../db/timeCursor.js"
 import { type ReportReach, reachClause } from "./reach.js"
@@ -41,11 +42,7 @@ export interface ReportWrite extends ReportFields {
   readonly authorIds: ReadonlyArray<string>
 }
 
-export interface AudienceWrite {
-  readonly companyId: string | null
-  readonly teamId: string | null
-  readonly embargoHours: number
-}
+export type { AudienceWrite }
 
 const sortColumn: Record<ReportSort, string> = {
   "-updatedAt": "updated",
@@ -210,15 +207,7 @@ export class ReportsRepo extends Effect.Service<ReportsRepo>()("@folio/server/Re
       ).pipe(Effect.orDie, Effect.asVoid)
 
     const replaceAudience = (id: string, entries: ReadonlyArray<AudienceWrite>) =>
-      Effect.gen(function* () {
-        yield* sql`delete from report_audience where report_id = ${id}`
-        if (entries.length === 0) return
-        yield* sql`
-          insert into report_audience (report_id, company_id, team_id, embargo_hours)
-          select ${id}, x.company_id, x.team_id, x.embargo_hours
-          from jsonb_to_recordset(${JSON.stringify(entries.map((e) => ({ company_id: e.companyId, team_id: e.teamId, embargo_hours: e.embargoHours })))}::jsonb)
-            as x(company_id uuid, team_id uuid, embargo_hours int)`
-      }).pipe(Effect.orDie)
+      replaceAudienceRows(sql, { table: "report_audience", key: "report_id" }, id, entries)
 
     /** `open`: the revision of an editing session that goes on, which the author's next save overwrites. */
     const addRevision = (
