@@ -5,9 +5,7 @@ import type {
   Episode,
   EpisodeId,
   EpisodeStatus,
-  PodcastCategory,
   ReportId,
-  Show,
   ShowId,
 } from "@folio/core"
 import { Effect, Option } from "effect"
@@ -17,8 +15,9 @@ import { type ReportReach, reachClause } from "../reports/reach.js"
 import { type EpisodeReach, episodeReachClause } from "./reach.js"
 
 /**
- * All SQL of podcast shows, episodes, their audience and listeners' positions. Rows are read as
- * PostgreSQL gives them (the columns' types and checks hold them to the schemas) and shaped here.
+ * All SQL of podcast episodes, their audience and listeners' positions (shows: showsRepo.ts). Rows
+ * are read as PostgreSQL gives them (the columns' types and checks hold them to the schemas) and
+ * shaped here.
  */
 
 /** Who is reading: their id (for their position) and which linked reports they may see. */
@@ -29,14 +28,6 @@ export interface Reader {
 
 /** Which episodes a statement may see: all of them (managing) or those the caller may hear. */
 export type EpisodeScope = { readonly kind: "all" } | { readonly kind: "hear"; readonly reach: EpisodeReach }
-
-export interface ShowWrite {
-  readonly title: string
-  readonly description: string
-  readonly language: string
-  readonly category: string
-  readonly explicit: boolean
-}
 
 export interface EpisodeWrite {
   readonly title: string
@@ -55,21 +46,6 @@ export interface StoredEpisode extends EpisodeWrite {
   readonly status: EpisodeStatus
   readonly audioKey: string | null
   readonly reportStatus: string | null
-}
-
-interface ShowRow {
-  readonly id: string
-  readonly title: string
-  readonly description: string
-  readonly language: string
-  readonly category: string
-  readonly explicit: boolean
-  readonly artworkUpdatedAt: Date | null
-  readonly episodeCount: number
-  readonly publishedCount: number
-  readonly latestPublishedAt: Date | null
-  readonly createdAt: Date
-  readonly updatedAt: Date
 }
 
 interface EpisodeRow {
@@ -106,21 +82,6 @@ interface EpisodeRow {
   readonly publishedKey: string | null
   readonly updatedKey: string
 }
-
-const toShow = (row: ShowRow): Show => ({
-  id: row.id as ShowId,
-  title: row.title,
-  description: row.description,
-  language: row.language,
-  category: row.category as PodcastCategory,
-  explicit: row.explicit,
-  artworkUpdatedAt: row.artworkUpdatedAt,
-  episodeCount: row.episodeCount,
-  publishedCount: row.publishedCount,
-  latestPublishedAt: row.latestPublishedAt,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
-})
 
 const toEpisode = (row: EpisodeRow): Episode => ({
   id: row.id as EpisodeId,
@@ -203,60 +164,6 @@ const copyReportAudience = (episodeIds: ReadonlyArray<string>) =>
 export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/PodcastsRepo", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-
-    // -- shows ------------------------------------------------------------------------------
-
-    /** Shows with their episodes counted: all of them, or only the shows and episodes heard. */
-    const shows = (scope: EpisodeScope, where: Statement.Fragment = sql`true`) =>
-      sql<ShowRow>`
-        select s.id, s.title, s.description, s.language, s.category, s.explicit, s.artwork_updated_at,
-               count(e.id)::int as episode_count,
-               (count(e.id) filter (where e.status = 'published'))::int as published_count,
-               max(e.published_at) filter (where e.status = 'published') as latest_published_at,
-               s.created_at, s.updated_at
-        from podcast_shows s
-        ${
-          scope.kind === "all"
-            ? sql`left join podcast_episodes e on e.show_id = s.id`
-            : sql`join podcast_episodes e on e.show_id = s.id and ${episodeReachClause(sql, scope.reach)}`
-        }
-        where ${where}
-        group by s.id
-        order by lower(s.title), s.id`.pipe(
-        Effect.map((rows) => rows.map(toShow)),
-        Effect.orDie,
-      )
-
-    const findShow = (id: string) =>
-      shows({ kind: "all" }, sql`s.id = ${id}`).pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
-
-    const insertShow = (w: ShowWrite, createdBy: string) =>
-      sql<{ id: string }>`
-        insert into podcast_shows (title, description, language, category, explicit, created_by)
-        values (${w.title}, ${w.description}, ${w.language}, ${w.category}, ${w.explicit}, ${createdBy})
-        returning id`.pipe(
-        Effect.map((rows) => rows[0]!.id),
-        Effect.orDie,
-      )
-
-    const updateShow = (id: string, w: ShowWrite) =>
-      sql`
-        update podcast_shows set title = ${w.title}, description = ${w.description}, language = ${w.language},
-               category = ${w.category}, explicit = ${w.explicit}, updated_at = now()
-        where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
-
-    /** Locks the show for a delete; its title, artwork and how many episodes it still has. */
-    const lockShow = (id: string) =>
-      sql<{ title: string; artworkKey: string | null; episodes: number }>`
-        select s.title, s.artwork_key,
-               (select count(*)::int from podcast_episodes e where e.show_id = s.id) as episodes
-        from podcast_shows s where s.id = ${id} for update`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0])),
-        Effect.orDie,
-      )
-
-    const deleteShow = (id: string) =>
-      sql`delete from podcast_shows where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
     // -- episodes ---------------------------------------------------------------------------
 
@@ -463,12 +370,6 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
       )
 
     return {
-      shows,
-      findShow,
-      insertShow,
-      updateShow,
-      lockShow,
-      deleteShow,
       findEpisode,
       transcriptOf,
       listEpisodes,

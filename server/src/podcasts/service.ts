@@ -24,6 +24,7 @@ import type { AudienceWrite } from "../reports/repo.js"
 import { episodeNotFound, savePosition } from "./plays.js"
 import { episodeReachOf } from "./reach.js"
 import { type EpisodeScope, type EpisodeWrite, PodcastsRepo, type Reader } from "./repo.js"
+import { PodcastShowsRepo } from "./showsRepo.js"
 
 /** The background task (the media store's) that removes stored files no longer used. */
 export const mediaDeleteTask = "podcast_media_delete"
@@ -41,6 +42,7 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repo = yield* PodcastsRepo
+    const showsRepo = yield* PodcastShowsRepo
     const refs = yield* ReportReferences
     const audit = yield* Audit
 
@@ -60,10 +62,10 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
 
     // -- shows ------------------------------------------------------------------------------
 
-    const shows = (actor: Actor) => Effect.flatMap(scopeOf(actor), (scope) => repo.shows(scope))
+    const shows = (actor: Actor) => Effect.flatMap(scopeOf(actor), (scope) => showsRepo.shows(scope))
 
     const getShow = (id: string) =>
-      repo
+      showsRepo
         .findShow(id)
         .pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(showNotFound()), onSome: Effect.succeed })),
@@ -71,7 +73,7 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
 
     const createShow = (actor: Actor, input: CreateShow) =>
       Effect.gen(function* () {
-        const id = yield* repo.insertShow(input, actor.user.id)
+        const id = yield* showsRepo.insertShow(input, actor.user.id)
         yield* audit.record({
           action: "podcast.show.create",
           actor: actor.user,
@@ -91,7 +93,7 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
           category: patch.category ?? before.category,
           explicit: patch.explicit ?? before.explicit,
         }
-        yield* repo.updateShow(id, after)
+        yield* showsRepo.updateShow(id, after)
         yield* audit.record({
           action: "podcast.show.update",
           actor: actor.user,
@@ -110,14 +112,14 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
 
     const deleteShow = (actor: Actor, id: string) =>
       Effect.gen(function* () {
-        const locked = yield* repo.lockShow(id)
+        const locked = yield* showsRepo.lockShow(id)
         if (Option.isNone(locked)) return yield* showNotFound()
         const show = locked.value
         if (show.episodes > 0)
           return yield* new Conflict({
             message: `The show "${show.title}" has ${plural(show.episodes, "episode")}; delete them first.`,
           })
-        yield* repo.deleteShow(id)
+        yield* showsRepo.deleteShow(id)
         if (show.artworkKey !== null) yield* enqueue(mediaDeleteTask, { keys: [show.artworkKey] })
         yield* audit.record({
           action: "podcast.show.delete",
@@ -329,5 +331,5 @@ export class Podcasts extends Effect.Service<Podcasts>()("@folio/server/Podcasts
       position,
     } as const
   }),
-  dependencies: [PodcastsRepo.Default, ReportReferences.Default, Audit.Default],
+  dependencies: [PodcastsRepo.Default, PodcastShowsRepo.Default, ReportReferences.Default, Audit.Default],
 }) {}
