@@ -205,8 +205,12 @@ const program = Effect.gen(function* () {
   const sentryDsn = process.env.SENTRY_DSN ? parseSentryDsn(process.env.SENTRY_DSN) : undefined
   if (process.env.SENTRY_DSN && sentryDsn === undefined) throw new Error("SENTRY_DSN is not a Sentry DSN")
   const ingest = sentryDsn === undefined ? undefined : yield* ingestReceiver
+  // Podcast audio uploaded by the specs, removed with the server.
+  const mediaDir = mkdtempSync(join(tmpdir(), "folio-e2e-media-"))
+  yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(mediaDir, { recursive: true, force: true })))
   const config = testConfig({
     databaseUrl: url,
+    media: { kind: "local", dir: mediaDir },
     port,
     smtpUrl: Option.some(Redacted.make(box.url)),
     publicUrl: Option.some(new URL(`http://127.0.0.1:${port}`)),

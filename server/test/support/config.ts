@@ -46,8 +46,9 @@ export const testConfig = (
   sentryIngestUrl: Option.none(),
   sentryServerDsn: Option.none(),
   sentryEnvironment: "test",
-  // Podcast audio and artwork of every test server (keys are unique, so servers can share it).
-  media: { kind: "local", dir: join(tmpdir(), "folio-test-media") },
+  // Podcast audio and artwork of every test server (keys are unique, so servers can share it):
+  // the run's folder, which the global setup makes and removes (globalSetup.ts).
+  media: { kind: "local", dir: process.env.FOLIO_TEST_MEDIA_DIR ?? join(tmpdir(), "folio-test-media") },
   ...overrides,
   databaseUrl: Option.some(Redacted.make(overrides.databaseUrl)),
 })

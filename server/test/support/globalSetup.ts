@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Redacted, String as Str } from "effect"
@@ -11,6 +14,10 @@ import { acquirePostgres, databaseUrl, withClient } from "./postgres.js"
  * … TEMPLATE`), which takes milliseconds, so files run in parallel on their own data.
  */
 export default async function setup(project: TestProject) {
+  // The podcast audio the run's test servers store (support/config.ts), removed when it ends. Set
+  // before the workers start, so they inherit it.
+  const mediaDir = mkdtempSync(join(tmpdir(), "folio-test-media-"))
+  process.env.FOLIO_TEST_MEDIA_DIR = mediaDir
   const { adminUrl, release } = await acquirePostgres()
   const template = `folio_template_${process.pid}_${Date.now().toString(36)}`
   await withClient(adminUrl, (c) => c.query(`create database ${template}`))
@@ -44,5 +51,6 @@ export default async function setup(project: TestProject) {
       await c.query(`drop database if exists ${template} with (force)`)
     })
     await release()
+    rmSync(mediaDir, { recursive: true, force: true })
   }
 }
