@@ -9,11 +9,11 @@ import rangeParser from "range-parser"
 import { Audit } from "../audit/audit.js"
 import { AuthenticationLive } from "../auth/authentication.js"
 import { FeedTokens } from "../feeds/tokens.js"
+import { callerFor, refusal } from "../http/requestActor.js"
 import { lingeringClose, readBody } from "../http/requestBody.js"
 import { enqueueWith } from "../jobs/worker.js"
 import { recordDownload } from "./downloads.js"
 import { type EpisodeReach, episodeReachClause, episodeReachOf, episodeReachOfUser } from "./reach.js"
-import { callerFor, refusal } from "./requestActor.js"
 import { MediaStore } from "./storage.js"
 
 /**

@@ -8,9 +8,9 @@ import { Metadata, Server } from "@tus/server"
 import { Effect, Either, Layer, Runtime } from "effect"
 import { Audit } from "../audit/audit.js"
 import { AuthenticationLive } from "../auth/authentication.js"
+import { callerFor, refusal } from "../http/requestActor.js"
 import { enqueueWith } from "../jobs/worker.js"
 import { readAudioFacts, sha256Of } from "./metadata.js"
-import { callerFor, refusal } from "./requestActor.js"
 import { MediaStore } from "./storage.js"
 
 /**
