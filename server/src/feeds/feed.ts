@@ -30,11 +30,11 @@ export interface FeedContent {
  * XML 1.0 cannot carry most control characters, even escaped; one in a report's text would
  * make the whole document unreadable to a strict feed reader, so they are dropped.
  */
-const xmlText = (text: string) =>
+export const xmlText = (text: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML allows are named to drop the rest
   text.replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
 
-const builder = new XMLBuilder({
+export const builder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: "@_",
   format: true,

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto"
 import { SqlClient } from "@effect/sql"
 import { renderMarkdown } from "@folio/core"
 import { Effect, Option } from "effect"
-import { XMLBuilder } from "fast-xml-parser"
 import { AppConfig, publicOriginOf } from "../config.js"
 import { type EpisodeReach, episodeReachClause, episodeReachOfUser } from "../podcasts/reach.js"
 import { reachClause } from "../reports/reach.js"
+import { builder, xmlText } from "./feed.js"
 import { FeedTokens } from "./tokens.js"
 
 /**
@@ -76,18 +76,6 @@ export interface PodcastFeedContent {
   readonly show: ShowRow
   readonly episodes: ReadonlyArray<EpisodeRow>
 }
-
-/** XML 1.0 cannot carry most control characters, even escaped: they are dropped (as in feed.ts). */
-const xmlText = (text: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML allows are named to drop the rest
-  text.replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  format: true,
-  suppressEmptyNode: true,
-})
 
 const feedUrl = (content: PodcastFeedContent) =>
   `${content.origin}/feeds/${content.token}/podcasts/${content.show.id}`
