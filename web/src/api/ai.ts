@@ -12,7 +12,7 @@ import { Either, Schema } from "effect"
 import { createParser } from "eventsource-parser"
 import { noteServerDeployment } from "./deployment"
 import { lazyApi } from "./lazy"
-import { errorTextOf, folioRequestHeaders } from "./podcasts"
+import { errorTextOf, folioHeaders } from "./requestHeaders"
 
 export const aiKeys = {
   all: ["ai"] as const,
@@ -88,7 +88,7 @@ export const streamAiRun = async (
     method: "POST",
     credentials: "same-origin",
     headers: {
-      ...folioRequestHeaders(true),
+      ...folioHeaders(true),
       "content-type": "application/json",
       accept: "text/event-stream",
     },

@@ -1,14 +1,8 @@
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import {
-  ConsoleApi,
-  csrfHeaderName,
-  deploymentHeaderName,
-  refuseForeignServerErrors,
-  sendEncodedRows,
-} from "@folio/core"
+import { ConsoleApi, refuseForeignServerErrors, sendEncodedRows } from "@folio/core"
 import { Cause, Effect, Exit, ManagedRuntime } from "effect"
-import { currentCsrfToken } from "./csrf"
-import { consoleDeploymentId, noteServerDeployment } from "./deployment"
+import { noteServerDeployment } from "./deployment"
+import { folioHeaders } from "./requestHeaders"
 
 const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
 
@@ -16,14 +10,9 @@ const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
 export const withFolioHeaders = (client: HttpClient.HttpClient): HttpClient.HttpClient =>
   refuseForeignServerErrors(client).pipe(
     sendEncodedRows,
-    HttpClient.mapRequest((request) => {
-      let next = request
-      if (consoleDeploymentId !== undefined) {
-        next = HttpClientRequest.setHeader(next, deploymentHeaderName, consoleDeploymentId)
-      }
-      const csrf = safeMethods.has(request.method) ? null : currentCsrfToken()
-      return csrf === null ? next : HttpClientRequest.setHeader(next, csrfHeaderName, csrf)
-    }),
+    HttpClient.mapRequest((request) =>
+      HttpClientRequest.setHeaders(request, folioHeaders(!safeMethods.has(request.method))),
+    ),
     HttpClient.tap((response) => Effect.sync(() => noteServerDeployment(response.headers))),
   )
 

@@ -1,22 +1,20 @@
-import {
-  type CreateEpisode,
-  type CreateShow,
-  csrfHeaderName,
-  deploymentHeaderName,
-  type Episode,
-  type EpisodeId,
-  type EpisodePage,
-  type PlaybackPosition,
-  type PlaybackResult,
-  type Show,
-  type ShowId,
-  type UpdateEpisode,
-  type UpdateShow,
+import type {
+  CreateEpisode,
+  CreateShow,
+  Episode,
+  EpisodeId,
+  EpisodePage,
+  PlaybackPosition,
+  PlaybackResult,
+  Show,
+  ShowId,
+  UpdateEpisode,
+  UpdateShow,
 } from "@folio/core"
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query"
-import { currentCsrfToken } from "./csrf"
-import { consoleDeploymentId, noteServerDeployment } from "./deployment"
+import { noteServerDeployment } from "./deployment"
 import { lazyApi } from "./lazy"
+import { errorTextOf, folioHeaders } from "./requestHeaders"
 
 /** Which episodes a list asks for: what I may hear, or (editors and admins) every one of a show. */
 export interface EpisodeFilters {
@@ -106,18 +104,6 @@ export const showArtworkUrl = (show: Pick<Show, "id" | "artworkUpdatedAt">): str
     ? null
     : `/api/podcasts/shows/${show.id}/artwork?v=${show.artworkUpdatedAt.getTime()}`
 
-/**
- * The headers every console request carries, for the requests outside the typed client (the tus
- * upload, the artwork's raw body): the deployment id, and the CSRF token on writes.
- */
-export const folioRequestHeaders = (write: boolean): Record<string, string> => {
-  const headers: Record<string, string> = {}
-  if (consoleDeploymentId !== undefined) headers[deploymentHeaderName] = consoleDeploymentId
-  const csrf = write ? currentCsrfToken() : null
-  if (csrf !== null) headers[csrfHeaderName] = csrf
-  return headers
-}
-
 /** A refusal of a request outside the typed client, with the server's own words. */
 export class PodcastRequestError extends Error {
   readonly status: number
@@ -128,24 +114,12 @@ export class PodcastRequestError extends Error {
   }
 }
 
-/** The server's message from a plain-text or JSON error body. */
-export const errorTextOf = async (response: Response): Promise<string> => {
-  const text = (await response.text()).trim()
-  try {
-    const body = JSON.parse(text) as { message?: unknown }
-    if (typeof body.message === "string" && body.message !== "") return body.message
-  } catch {
-    // plain text
-  }
-  return text === "" ? `The server answered ${response.status} ${response.statusText}`.trim() : text
-}
-
 /** Uploads a show's artwork (the PNG or JPEG itself as the body). */
 export const uploadArtwork = async (showId: ShowId, file: File): Promise<void> => {
   const response = await fetch(`/api/podcasts/shows/${showId}/artwork`, {
     method: "PUT",
     credentials: "same-origin",
-    headers: { ...folioRequestHeaders(true), "content-type": file.type || "application/octet-stream" },
+    headers: { ...folioHeaders(true), "content-type": file.type || "application/octet-stream" },
     body: file,
   })
   noteServerDeployment(response.headers)

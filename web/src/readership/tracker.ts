@@ -1,6 +1,6 @@
-import { apiPrefix, csrfHeaderName, deploymentHeaderName } from "@folio/core"
-import { currentCsrfToken } from "../api/csrf"
-import { consoleDeploymentId, noteServerDeployment } from "../api/deployment"
+import { apiPrefix } from "@folio/core"
+import { noteServerDeployment } from "../api/deployment"
+import { folioHeaders } from "../api/requestHeaders"
 import { setReadershipFlush } from "./flush"
 import { createQueue, type Host, type ReadershipQueue, type ReportVisit, watchReport } from "./queue"
 
@@ -20,10 +20,7 @@ const browserHost: Host = {
     return () => document.removeEventListener("visibilitychange", listener)
   },
   post: async (body) => {
-    const headers: Record<string, string> = { "content-type": "application/json" }
-    const csrf = currentCsrfToken()
-    if (csrf !== null) headers[csrfHeaderName] = csrf
-    if (consoleDeploymentId !== undefined) headers[deploymentHeaderName] = consoleDeploymentId
+    const headers = { ...folioHeaders(true), "content-type": "application/json" }
     const response = await fetch(`${apiPrefix}/events`, {
       method: "POST",
       // Outlives the page: a tab closed right after reading still delivers its events.

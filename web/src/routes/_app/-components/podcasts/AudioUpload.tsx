@@ -3,7 +3,8 @@ import { Alert, Box, Button, Code, Group, Input, Progress, SimpleGrid, Stack, Te
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useId, useRef, useState } from "react"
 import { DetailedError, Upload } from "tus-js-client"
-import { episodeQueryOptions, folioRequestHeaders, podcastKeys } from "../../../../api/podcasts"
+import { episodeQueryOptions, podcastKeys } from "../../../../api/podcasts"
+import { folioHeaders } from "../../../../api/requestHeaders"
 import { AlertIcon, CheckIcon } from "../../../../components/icons"
 import { acceptedAudio, formatBitrate, formatBytes, formatLabels, formatRate } from "./format"
 import { audioLimitLabel, audioTypeOf, percentOf, precheckAudio } from "./upload"
@@ -128,7 +129,7 @@ export const AudioUpload = ({ episode }: { readonly episode: Episode }) => {
         filename: file.name,
         filetype: file.type || audioTypeOf(file.name),
       },
-      headers: folioRequestHeaders(true),
+      headers: folioHeaders(true),
       // Chunks, so what reached the server stays there when the connection drops.
       chunkSize: 8 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
