@@ -1,13 +1,13 @@
-import { type AiProvider, decodeConfigValue, knownConfigKey } from "@folio/core"
-import { Either, Option, Redacted } from "effect"
+import type { AiProvider } from "@folio/core"
+import { Option, Redacted } from "effect"
 import type { ConfigStore } from "../config/store.js"
 import { offlineModel } from "./offline.js"
 
 /**
  * The AI providers and how they are configured. The offline one is always there; the
- * OpenAI-compatible one is what an admin set in `ai.openai.*` of the configuration store, read on
- * every request (a change applies to the next run). Its API key is a secret key: decrypted here
- * for the request to the provider, never part of an answer.
+ * OpenAI-compatible one is what an admin set in `ai.openai.*` of the configuration store (its
+ * typed settings, decoded once per version: a change applies to the next run). Its API key is a
+ * secret key: decrypted here for the request to the provider, never part of an answer.
  */
 
 export interface OpenAiSettings {
@@ -19,33 +19,19 @@ export interface OpenAiSettings {
   readonly apiKey: Option.Option<Redacted.Redacted<string>>
 }
 
-type Store = Pick<ConfigStore, "current" | "secret">
-
-/** A known key's value when its schema accepts it, else its default. */
-const settingOf = (store: Store, key: string): unknown => {
-  const state = store.current()
-  const stored = state.status === "ready" ? state.snapshot.entries.get(key) : undefined
-  if (stored && "value" in stored && Either.isRight(decodeConfigValue(key, stored.value))) return stored.value
-  return knownConfigKey(key)?.default
-}
-
-const textOf = (store: Store, key: string): string => {
-  const value = settingOf(store, key)
-  return typeof value === "string" ? value.trim() : ""
-}
+type Store = Pick<ConfigStore, "settings" | "secret">
 
 export const openAiSettings = (store: Store): OpenAiSettings => {
-  const timeout = settingOf(store, "ai.openai.timeoutSeconds")
-  const api = textOf(store, "ai.openai.api")
+  const settings = store.settings()
   const key = Option.flatMap(store.secret("ai.openai.apiKey"), (secret) => {
     const value = Redacted.value(secret)
     return typeof value === "string" && value !== "" ? Option.some(Redacted.make(value)) : Option.none()
   })
   return {
-    baseUrl: textOf(store, "ai.openai.baseUrl"),
-    model: textOf(store, "ai.openai.model"),
-    api: api === "responses" ? "responses" : "chat",
-    timeoutSeconds: typeof timeout === "number" && timeout > 0 ? timeout : 120,
+    baseUrl: settings["ai.openai.baseUrl"],
+    model: settings["ai.openai.model"],
+    api: settings["ai.openai.api"],
+    timeoutSeconds: settings["ai.openai.timeoutSeconds"],
     apiKey: key,
   }
 }

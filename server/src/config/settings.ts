@@ -17,6 +17,10 @@ export interface ConfigSettings {
   readonly "limits.email.perAddressPer15Minutes": number
   readonly "errorReports.retentionDays": number
   readonly "readership.retentionDays": number
+  readonly "ai.openai.baseUrl": string
+  readonly "ai.openai.model": string
+  readonly "ai.openai.api": "chat" | "responses"
+  readonly "ai.openai.timeoutSeconds": number
 }
 
 /**
@@ -54,6 +58,10 @@ export const settingsOf = (entries: ReadonlyMap<string, StoredEntry>): ConfigSet
     "limits.email.perAddressPer15Minutes": num("limits.email.perAddressPer15Minutes"),
     "errorReports.retentionDays": num("errorReports.retentionDays"),
     "readership.retentionDays": num("readership.retentionDays"),
+    "ai.openai.baseUrl": text("ai.openai.baseUrl").trim(),
+    "ai.openai.model": text("ai.openai.model").trim(),
+    "ai.openai.api": text("ai.openai.api") === "responses" ? "responses" : "chat",
+    "ai.openai.timeoutSeconds": num("ai.openai.timeoutSeconds"),
   }
 }
 
