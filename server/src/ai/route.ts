@@ -91,8 +91,10 @@ export const AiRunRouteLive = HttpApiBuilder.Router.use((router) =>
       signal: AbortSignal,
     ): Stream.Stream<ProviderEvent, AiFailure> => {
       if (provider === "offline") {
+        // Only extraction looks tickers up: the other templates do not read the table.
+        const known = input.template === "extract" ? runs.knownTickers : Effect.succeed([])
         return Stream.unwrap(
-          Effect.map(runs.knownTickers, (knownTickers) =>
+          Effect.map(known, (knownTickers) =>
             offlineStream({
               template: input.template,
               title: report?.title ?? "",
