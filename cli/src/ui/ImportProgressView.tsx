@@ -1,9 +1,8 @@
 import { plural } from "@folio/core"
 import { Spinner } from "@inkjs/ui"
 import { Box, Text } from "ink"
-import { useEffect, useState } from "react"
 import { type ProgressState, progressDetails, rates } from "./importProgress.js"
-import { mountLiveView } from "./liveView.js"
+import { mountLiveView, useNow } from "./liveView.js"
 import type { Output } from "./output.js"
 
 const n = (value: number): string => value.toLocaleString("en-US")
@@ -16,16 +15,6 @@ export const Bar = ({ percent, width }: { readonly percent: number; readonly wid
       <Text dimColor>{"░".repeat(width - filled)}</Text>
     </Text>
   )
-}
-
-/** Re-renders every half second so the rate and ETA move while a batch is in flight. */
-const useNow = (): number => {
-  const [now, setNow] = useState(() => performance.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(performance.now()), 500)
-    return () => clearInterval(timer)
-  }, [])
-  return now
 }
 
 export const ImportProgress = ({

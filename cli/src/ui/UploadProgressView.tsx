@@ -1,22 +1,11 @@
 import { Spinner } from "@inkjs/ui"
 import { Box, Text } from "ink"
-import { useEffect, useState } from "react"
 import { Bar } from "./ImportProgressView.js"
 import { formatBytes, formatDuration } from "./importProgress.js"
-import { mountLiveView } from "./liveView.js"
+import { mountLiveView, useNow } from "./liveView.js"
 import type { Output } from "./output.js"
 import { visible } from "./terminalText.js"
 import { type UploadState, uploadFigures } from "./uploadProgress.js"
-
-/** Re-renders every half second so the rate and ETA move while a chunk is in flight. */
-const useNow = (): number => {
-  const [now, setNow] = useState(() => performance.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(performance.now()), 500)
-    return () => clearInterval(timer)
-  }, [])
-  return now
-}
 
 export const UploadProgress = ({
   state,

@@ -1,5 +1,5 @@
 import { Box, render } from "ink"
-import type { ComponentType } from "react"
+import { type ComponentType, useEffect, useState } from "react"
 import type { Output } from "./output.js"
 
 /**
@@ -27,4 +27,14 @@ export const mountLiveView = <S,>(
       process.stderr.write("\u001b[1A\u001b[2K\r")
     },
   }
+}
+
+/** Re-renders every half second so a bar's rate and ETA move while a request is in flight. */
+export const useNow = (): number => {
+  const [now, setNow] = useState(() => performance.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 500)
+    return () => clearInterval(timer)
+  }, [])
+  return now
 }
