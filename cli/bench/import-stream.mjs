@@ -19,31 +19,22 @@
 // BENCH_LIST_DATABASE a database kept by the reports benchmark (`BENCH_KEEP_DB=1 BENCH_REPORTS=1000000
 // node server/bench/reports-query.mjs` keeps folio_bench_reports_1000000) to list as well.
 import { spawn } from "node:child_process"
-import { once } from "node:events"
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs"
-import { cpus, tmpdir } from "node:os"
+import { mkdirSync, statSync, writeFileSync } from "node:fs"
+import { cpus } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { stringify } from "yaml"
 import {
-  adminEmail,
-  adminPassword,
-  adminQuery,
-  api,
-  connect,
+  adminToken,
   csvHeader,
   csvLine,
   databaseUrl,
-  dropDatabaseOrWarn,
-  dropStaleDatabases,
   makeReport,
-  onInterrupt,
   rngOf,
-  scratchDatabaseName,
-  seedReferenceData,
-  signIn,
+  scratchRun,
+  startScratchServer,
   startServer,
-  stopProcess,
+  writeLines,
 } from "../../server/bench/reports-data.mjs"
 
 const total = Number(process.env.BENCH_REPORTS ?? 20_000)
@@ -55,11 +46,9 @@ const batchSize = 1000
 const inFlight = 3
 const seed = 20261126
 const cli = fileURLToPath(new URL("../bin/folio.js", import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), "folio-bench-stream-"))
-const dbPrefix = "folio_bench_stream"
-const dbName = scratchDatabaseName(dbPrefix)
+const scratch = scratchRun("folio-bench-stream-", "folio_bench_stream")
+const { dir, dbName } = scratch
 const now = Date.now()
-const children = []
 
 function* reports(count = total) {
   const r = rngOf(seed)
@@ -77,7 +66,7 @@ const inputs = async () => {
     const started = performance.now()
     if (format === "csv" || format === "ndjson") {
       const file = join(dir, `reports.${format}`)
-      await write(
+      await writeLines(
         file,
         (function* () {
           if (format === "csv") yield csvHeader
@@ -107,13 +96,6 @@ const inputs = async () => {
   return made
 }
 
-const write = async (file, lines) => {
-  const out = createWriteStream(file)
-  for (const line of lines) if (!out.write(line)) await once(out, "drain")
-  out.end()
-  await once(out, "finish")
-}
-
 /**
  * Runs the CLI under /usr/bin/time: wall seconds, peak resident memory (MB), and when the first
  * byte reached stdout (seconds after spawn).
@@ -126,7 +108,7 @@ const runCli = (args, env, onStdout = () => {}) =>
       env: { ...process.env, ...env, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     })
-    children.push(child)
+    scratch.children.push(child)
     let out = ""
     let bytes = 0
     let err = ""
@@ -174,36 +156,15 @@ const printList = (listed, database) =>
     `  folio reports list --all --json${database === undefined ? "" : ` over ${database}`}: ${listed.reports.toLocaleString("en")} reports, ${(listed.bytes / 1e6).toFixed(0)} MB in ${listed.seconds.toFixed(1)} s; first byte after ${listed.firstByte?.toFixed(2)} s (target ≤ 1 s); peak RSS ${listed.peakMb.toFixed(0)} MB (target ≤ 256 MB)`,
   )
 
-let server
-let db
-const cleanup = async () => {
-  if (db) await db.end().catch(() => {})
-  if (server) await server.stop()
-  for (const child of children) await stopProcess(child)
-  await dropDatabaseOrWarn(dbName)
-  rmSync(dir, { recursive: true, force: true })
-}
-const cleanUpOnce = onInterrupt(cleanup)
 try {
-  await dropStaleDatabases(dbPrefix)
+  await scratch.dropStale()
   console.log(
     `import streaming: ${total.toLocaleString("en")} reports, ${cpus().length} cores, node ${process.version}`,
   )
   const files = await inputs()
   const csvFile = join(dir, "reports.csv")
 
-  await adminQuery(`create database "${dbName}"`)
-  const dbUrl = databaseUrl(dbName)
-  server = await startServer(dbUrl, dir)
-  children.push(server.child)
-  const session = await signIn(server.url, adminEmail, adminPassword)
-  const { secret: token } = await api(server.url, session, "POST", "/tokens", {
-    name: "import streaming benchmark",
-    scopes: ["write"],
-    expiresInDays: 1,
-  })
-  await seedReferenceData(server.url, session)
-  db = await connect(dbUrl)
+  const { server, token, db } = await startScratchServer(scratch, "import streaming benchmark")
   const count = async () => Number((await db.query("select count(*) from reports")).rows[0].count)
   const empty = async () => {
     await db.query("truncate reports cascade; truncate report_search; truncate import_batches")
@@ -292,14 +253,11 @@ try {
   if (listDatabase !== undefined) {
     // A kept database of the reports benchmark (BENCH_KEEP_DB=1 node server/bench/reports-query.mjs).
     const listServer = await startServer(databaseUrl(listDatabase), join(dir, "list"))
-    children.push(listServer.child)
+    scratch.children.push(listServer.child)
     try {
-      const listSession = await signIn(listServer.url, adminEmail, adminPassword)
-      const { secret } = await api(listServer.url, listSession, "POST", "/tokens", {
-        name: "import streaming benchmark (list)",
-        scopes: ["read"],
-        expiresInDays: 1,
-      })
+      const { token: secret } = await adminToken(listServer.url, "import streaming benchmark (list)", [
+        "read",
+      ])
       printList(await measureList(listServer.url, secret), listDatabase)
     } finally {
       await listServer.stop()
@@ -310,7 +268,7 @@ try {
     const bigFile = join(dir, "big.csv")
     const body = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(1800).slice(0, 100_000)
     const bigRows = Math.ceil((bigMb * 1e6) / (body.length + 60))
-    await write(
+    await writeLines(
       bigFile,
       (function* () {
         yield "externalId,title,sector,body\n"
@@ -328,5 +286,5 @@ try {
     )
   }
 } finally {
-  await cleanUpOnce()
+  await scratch.cleanUp()
 }

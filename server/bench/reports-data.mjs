@@ -1,8 +1,13 @@
-// Shared by the reports benchmarks (reports-import.mjs, reports-query.mjs): realistic research
-// reports from a seeded generator, the reference data they point at (tickers, client companies
-// with teams, analysts), and the plumbing to run a real server on a throwaway PostgreSQL database.
+// Shared by the reports benchmarks (reports-import.mjs, reports-query.mjs, cli/bench/import-stream.mjs
+// and the others on PostgreSQL): realistic research reports from a seeded generator, the reference
+// data they point at (tickers, client companies with teams, analysts), and the plumbing to run a
+// real server on a throwaway PostgreSQL database (scratchRun, startScratchServer).
 import { spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
+import { once } from "node:events"
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import pg from "pg"
 import { freePort } from "./processes.mjs"
 
@@ -862,6 +867,70 @@ export const dropStaleDatabases = async (prefix) => {
       console.log(`  dropped ${datname}, left by an earlier run that was killed`)
     }
   }
+}
+
+/**
+ * A bench's scratch run: a temp folder (`dirPrefix…`) and a database of its own (scratchDatabaseName),
+ * both removed by `cleanUp`, which runs once: at the end of the run, on failure, Ctrl-C or kill
+ * (onInterrupt). Before that it ends the clients opened with `connect` and stops the processes
+ * pushed to `children`, in that order.
+ */
+export const scratchRun = (dirPrefix, dbPrefix) => {
+  const dir = mkdtempSync(join(tmpdir(), dirPrefix))
+  const dbName = scratchDatabaseName(dbPrefix)
+  const dbUrl = databaseUrl(dbName)
+  const children = []
+  const clients = []
+  const cleanUp = onInterrupt(async () => {
+    for (const client of clients) await client.end().catch(() => {})
+    for (const child of children) await stopProcess(child)
+    await dropDatabaseOrWarn(dbName)
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return {
+    dir,
+    dbName,
+    dbUrl,
+    children,
+    cleanUp,
+    /** Drops the databases of earlier runs of this bench that were killed outright. */
+    dropStale: () => dropStaleDatabases(dbPrefix),
+    createDatabase: () => adminQuery(`create database "${dbName}"`),
+    connect: async () => {
+      const client = await connect(dbUrl)
+      clients.push(client)
+      return client
+    },
+  }
+}
+
+/** Signs the admin in on `base` and creates an API token for a day: the session and the token's secret. */
+export const adminToken = async (base, name, scopes) => {
+  const session = await signIn(base, adminEmail, adminPassword)
+  const { secret: token } = await api(base, session, "POST", "/tokens", { name, scopes, expiresInDays: 1 })
+  return { session, token }
+}
+
+/**
+ * Creates the run's database and starts the server on it (one of the run's children), with a
+ * write token `tokenName` for the admin and the reference data seeded; then connects to the database.
+ */
+export const startScratchServer = async (run, tokenName) => {
+  await run.createDatabase()
+  const server = await startServer(run.dbUrl, run.dir)
+  run.children.push(server.child)
+  const { session, token } = await adminToken(server.url, tokenName, ["write"])
+  const refs = await seedReferenceData(server.url, session)
+  const db = await run.connect()
+  return { server, session, token, refs, db }
+}
+
+/** Writes `lines` (any iterable of strings) to `file`, waiting whenever the stream asks to. */
+export const writeLines = async (file, lines) => {
+  const out = createWriteStream(file)
+  for (const line of lines) if (!out.write(line)) await once(out, "drain")
+  out.end()
+  await once(out, "finish")
 }
 
 export const quantile = (sorted, q) =>

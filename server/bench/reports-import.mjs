@@ -6,52 +6,34 @@
 // 100,000) changes the row count, BENCH_DATABASE_URL the PostgreSQL server; the bench creates its
 // own database and drops it at the end, also on failure and Ctrl-C.
 import { spawn } from "node:child_process"
-import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs"
-import { cpus, tmpdir } from "node:os"
+import { statSync } from "node:fs"
+import { cpus } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import {
-  adminEmail,
-  adminPassword,
-  adminQuery,
   api,
-  connect,
   csvHeader,
   csvLine,
-  databaseUrl,
-  dropDatabaseOrWarn,
-  dropStaleDatabases,
   makeReport,
-  onInterrupt,
   psqlCopy,
   rngOf,
-  scratchDatabaseName,
-  seedReferenceData,
-  signIn,
-  startServer,
-  stopProcess,
+  scratchRun,
+  startScratchServer,
   uuid,
+  writeLines,
 } from "./reports-data.mjs"
 
 const total = Number(process.env.BENCH_REPORTS ?? 100_000)
 const seed = 20260401
 const cli = fileURLToPath(new URL("../../cli/bin/folio.js", import.meta.url))
-const dir = mkdtempSync(join(tmpdir(), "folio-bench-import-"))
-const dbPrefix = "folio_bench_import"
-const dbName = scratchDatabaseName(dbPrefix)
+const scratch = scratchRun("folio-bench-import-", "folio_bench_import")
+const { dir, dbName, dbUrl } = scratch
 const now = Date.now()
-const children = []
 
 /** The same reports, in the same order, every time the generator is walked. */
 function* reports() {
   const r = rngOf(seed)
   for (let i = 0; i < total; i++) yield makeReport(r, `bench-${String(i).padStart(7, "0")}`, now)
-}
-
-const write = async (file, lines) => {
-  const out = createWriteStream(file)
-  for (const line of lines) if (!out.write(line)) await new Promise((r) => out.once("drain", r))
-  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())))
 }
 
 const timeCli = (url, token, file) =>
@@ -61,7 +43,7 @@ const timeCli = (url, token, file) =>
       env: { ...process.env, FOLIO_URL: url, FOLIO_TOKEN: token, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     })
-    children.push(child)
+    scratch.children.push(child)
     let out = ""
     let err = ""
     child.stdout.on("data", (d) => {
@@ -86,24 +68,14 @@ const csv = (value) => {
   return /[",\n\r]/.test(text) || text === "" ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-let server
-let db
-const cleanup = async () => {
-  if (db) await db.end().catch(() => {})
-  if (server) await server.stop()
-  for (const child of children) await stopProcess(child)
-  await dropDatabaseOrWarn(dbName)
-  rmSync(dir, { recursive: true, force: true })
-}
-const cleanUpOnce = onInterrupt(cleanup)
 try {
-  await dropStaleDatabases(dbPrefix)
+  await scratch.dropStale()
   console.log(
     `reports import: ${total.toLocaleString("en")} reports, ${cpus().length} cores, node ${process.version}`,
   )
   const csvFile = join(dir, "reports.csv")
   const t = performance.now()
-  await write(
+  await writeLines(
     csvFile,
     (function* () {
       yield csvHeader
@@ -115,19 +87,7 @@ try {
     `  generated ${csvFile} (${(csvBytes / 1e6).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   )
 
-  await adminQuery(`create database "${dbName}"`)
-  const dbUrl = databaseUrl(dbName)
-  server = await startServer(dbUrl, dir)
-  children.push(server.child)
-  const session = await signIn(server.url, adminEmail, adminPassword)
-  const created = await api(server.url, session, "POST", "/tokens", {
-    name: "reports import benchmark",
-    scopes: ["write"],
-    expiresInDays: 1,
-  })
-  const token = created.secret
-  const refs = await seedReferenceData(server.url, session)
-  db = await connect(dbUrl)
+  const { server, session, token, refs, db } = await startScratchServer(scratch, "reports import benchmark")
   const serverVersion = (await db.query("show server_version")).rows[0].server_version
 
   // The disclosures text the server stamps on published reports, from one imported report, so
@@ -157,7 +117,7 @@ try {
   const reportsFile = join(dir, "reports.copy.csv")
   const audienceFile = join(dir, "audience.copy.csv")
   const audienceLines = []
-  await write(
+  await writeLines(
     reportsFile,
     (function* () {
       for (const r of reports()) {
@@ -189,7 +149,7 @@ try {
       }
     })(),
   )
-  await write(audienceFile, audienceLines)
+  await writeLines(audienceFile, audienceLines)
 
   const count = async (table) => Number((await db.query(`select count(*) from ${table}`)).rows[0].count)
   /** Empties the tables (new files, as before the first load), then a checkpoint. */
@@ -255,5 +215,5 @@ try {
     `  ratio folio/COPY: ${(folioRate / copyRate).toFixed(2)} against the mean COPY rate (${(folioRate / copyRates[0]).toFixed(2)} before, ${(folioRate / copyRates[1]).toFixed(2)} after); target ≥ 0.50: ${folioRate / copyRate >= 0.5 ? "met" : "MISSED"}`,
   )
 } finally {
-  await cleanUpOnce()
+  await scratch.cleanUp()
 }
