@@ -1,6 +1,7 @@
 import { Either } from "effect"
 import type { ImportRow, ReportImportResult } from "../api/reports.js"
 import { utf8Bytes } from "./batches.js"
+import { externalIdIndex, type Place } from "./externalIdIndex.js"
 import type { ParsedFile } from "./formats.js"
 import { type ImportIssue, validateRecord } from "./reportRecord.js"
 
@@ -55,12 +56,6 @@ const rowJsonOf = (row: ImportRow): string => JSON.stringify(row)
  */
 const ownCopy = (text: string): string => ` ${text}`.slice(1)
 
-/** An externalId as a Map key: its own flat copy (a join builds one), a few dozen bytes per row. */
-const idKey = (text: string): string => Array.from(text).join("")
-
-/** Where a row is, packed in one number: the file's place in the import, and the line. */
-const lineLimit = 2 ** 32
-
 const keptIssue = (issue: ImportIssue): ImportIssue => ({
   file: issue.file,
   line: issue.line,
@@ -70,22 +65,21 @@ const keptIssue = (issue: ImportIssue): ImportIssue => ({
 
 /**
  * Takes parsed chunks of files in order and gives back the batches they complete. `finish` gives
- * the last, partial batch. Memory is one batch plus one entry per externalId seen.
+ * the last, partial batch. Memory is one batch, 16–32 bytes per externalId seen and each file's name.
  */
 export const importBatcher = (limits: { readonly size: number; readonly maxBytes: number }) => {
-  // Every externalId seen, with where: the largest thing the import keeps (about 70 bytes a row).
-  const externalIds = new Map<string, number>()
+  // Every externalId seen, with where: the one thing the import keeps for every row.
+  const externalIds = externalIdIndex()
+  // The files in the order met; a file's rows come together, so only the last one is looked up.
   const fileNames: Array<string> = []
-  const fileIndex = new Map<string, number>()
-  const placeOf = (packed: number) =>
-    `${fileNames[Math.floor(packed / lineLimit)] ?? "?"}:${packed % lineLimit}`
-  const pack = (file: string, line: number) => {
-    let index = fileIndex.get(file)
-    if (index === undefined) {
-      index = fileNames.push(file) - 1
-      fileIndex.set(file, index)
+  let lastFile: string | undefined
+  const placeOf = (place: Place) => `${fileNames[place.file] ?? "?"}:${place.line}`
+  const fileNumber = (file: string) => {
+    if (file !== lastFile) {
+      lastFile = file
+      fileNames.push(ownCopy(file))
     }
-    return index * lineLimit + line
+    return fileNames.length - 1
   }
   const issues: Array<ImportIssue> = []
   let current: Array<string> = []
@@ -119,21 +113,19 @@ export const importBatcher = (limits: { readonly size: number; readonly maxBytes
       }
       const { record } = checked.right
       if (record.externalId !== undefined) {
-        const seen = externalIds.get(record.externalId)
-        const earlier = seen === undefined ? undefined : placeOf(seen)
-        if (earlier !== undefined) {
+        const seen = externalIds.firstUse(record.externalId, { file: fileNumber(raw.file), line: raw.line })
+        if (seen !== undefined) {
           issues.push(
             keptIssue({
               file: raw.file,
               line: raw.line,
               field: "externalId",
-              message: `externalId "${record.externalId}" is already used at ${earlier}; each report may appear once per import`,
+              message: `externalId "${record.externalId}" is already used at ${placeOf(seen)}; each report may appear once per import`,
             }),
           )
           invalid++
           continue
         }
-        externalIds.set(idKey(record.externalId), pack(raw.file, raw.line))
       }
       valid++
       const json = rowJsonOf({ file: raw.file, line: raw.line, record })
