@@ -1,24 +1,20 @@
-import { SqlClient } from "@effect/sql"
 import type { Rating, RatingCounts, RatingDistribution, UserId } from "@folio/core"
-import { Effect } from "effect"
+
+/** One count of active coverage: an analyst's calls of one rating, on paid-relationship tickers or not. */
+export interface RatingRow {
+  readonly analystId: UserId
+  readonly analystName: string
+  readonly paidRelationship: boolean
+  readonly rating: Rating
+  readonly n: number
+}
 
 /**
  * Buy/hold/sell counts over active coverage: overall, of tickers flagged as a paid relationship,
- * and per analyst. Read by the coverage screen and appended to disclosures on publish.
+ * and per analyst, from the counts the repository reads (`CoverageRepo.ratingDistribution`). Read
+ * by the coverage screen and appended to disclosures on publish.
  */
-export const ratingDistribution = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{
-    analystId: UserId
-    analystName: string
-    paidRelationship: boolean
-    rating: Rating
-    n: number
-  }>`
-    select c.analyst_id, u.name as analyst_name, t.paid_relationship, c.rating, count(*)::int as n
-    from coverage c join tickers t on t.symbol = c.symbol join users u on u.id = c.analyst_id
-    where c.dropped_at is null
-    group by 1, 2, 3, 4`.pipe(Effect.orDie)
+export const ratingDistributionOf = (rows: ReadonlyArray<RatingRow>) => {
   const empty = (): { -readonly [K in keyof RatingCounts]: number } => ({
     buy: 0,
     hold: 0,
@@ -53,4 +49,4 @@ export const ratingDistribution = Effect.gen(function* () {
     byAnalyst: [...byAnalyst.values()].sort((a, b) => a.analystName.localeCompare(b.analystName)),
     at: new Date(),
   } satisfies RatingDistribution
-})
+}

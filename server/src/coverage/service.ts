@@ -11,9 +11,8 @@ import {
 import { Effect } from "effect"
 import { Audit } from "../audit/audit.js"
 import type { ReportReach } from "../reports/reach.js"
-import { type Call, lockCall, sameCall, writeCall } from "./calls.js"
-import { ratingDistribution } from "./distribution.js"
-import { CoverageRepo } from "./repo.js"
+import { sameCall } from "./calls.js"
+import { type Call, CoverageRepo } from "./repo.js"
 
 /** Roles that may hold coverage: the publisher's research staff. */
 const coveringRoles = new Set(["analyst", "editor", "admin"])
@@ -31,10 +30,7 @@ export class CoverageService extends Effect.Service<CoverageService>()("@folio/s
         if (grant !== "all" && id !== actor.user.id) {
           return yield* new Forbidden({ message: "Analysts may change only their own coverage." })
         }
-        const rows = yield* sql<{ name: string; role: string; status: string; kind: string }>`
-          select u.name, u.role, u.status, c.kind from users u join companies c on c.id = u.company_id
-          where u.id = ${id}`.pipe(Effect.orDie)
-        const user = rows[0]
+        const user = yield* repo.analyst(id)
         if (user === undefined || user.kind !== "publisher" || !coveringRoles.has(user.role)) {
           return yield* ValidationError.field(
             "analystId",
@@ -51,14 +47,15 @@ export class CoverageService extends Effect.Service<CoverageService>()("@folio/s
       })
 
     const tickerCurrency = (symbol: string) =>
-      sql<{ currency: string }>`select currency from tickers where symbol = ${symbol}`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) =>
-          rows[0] === undefined
-            ? Effect.fail(new NotFound({ message: `No ticker ${symbol}.` }))
-            : Effect.succeed(rows[0].currency),
-        ),
-      )
+      repo
+        .ticker(symbol)
+        .pipe(
+          Effect.flatMap((row) =>
+            row === undefined
+              ? Effect.fail(new NotFound({ message: `No ticker ${symbol}.` }))
+              : Effect.succeed(row.currency),
+          ),
+        )
 
     const current = (symbol: string, analystId: string, reach: ReportReach) =>
       repo.find(symbol, analystId, reach).pipe(Effect.map((row) => row!))
@@ -68,7 +65,7 @@ export class CoverageService extends Effect.Service<CoverageService>()("@folio/s
       Effect.gen(function* () {
         const currency = yield* tickerCurrency(input.symbol)
         const analyst = yield* analystFor(actor, grant, input.analystId)
-        const stored = yield* lockCall(input.symbol, analyst.id)
+        const stored = yield* repo.lockCall(input.symbol, analyst.id)
         const active = stored !== undefined && stored.droppedAt === null
         const targetPrice =
           input.targetPrice === undefined ? (active ? stored.targetPrice : null) : input.targetPrice
@@ -82,7 +79,7 @@ export class CoverageService extends Effect.Service<CoverageService>()("@folio/s
         }
         if (active && sameCall(stored, to)) return yield* current(input.symbol, analyst.id, reach)
         const kind = active ? "change" : "initiate"
-        yield* writeCall({
+        yield* repo.writeCall({
           symbol: input.symbol,
           analystId: analyst.id,
           kind,
@@ -113,11 +110,11 @@ export class CoverageService extends Effect.Service<CoverageService>()("@folio/s
       Effect.gen(function* () {
         yield* tickerCurrency(input.symbol)
         const analyst = yield* analystFor(actor, grant, input.analystId)
-        const stored = yield* lockCall(input.symbol, analyst.id)
+        const stored = yield* repo.lockCall(input.symbol, analyst.id)
         if (stored === undefined || stored.droppedAt !== null) {
           return yield* new NotFound({ message: `${analyst.name} does not cover ${input.symbol}.` })
         }
-        yield* writeCall({
+        yield* repo.writeCall({
           symbol: input.symbol,
           analystId: analyst.id,
           kind: "drop",
@@ -144,7 +141,7 @@ export class CoverageService extends Effect.Service<CoverageService>()("@folio/s
     return {
       list: repo.list,
       history: repo.history,
-      distribution: ratingDistribution,
+      distribution: repo.ratingDistribution,
       set,
       drop,
     } as const

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { ratingDistributionDisclosure, standardDisclosures } from "@folio/core"
 import { Effect } from "effect"
 import { applyReportCalls } from "../coverage/calls.js"
-import { ratingDistribution } from "../coverage/distribution.js"
+import type { CoverageRepo } from "../coverage/repo.js"
 import { publishFollowingEpisodes } from "../podcasts/repo.js"
 
 /** A release this long after its time is flagged late (no instance was running, or it was held). */
@@ -77,12 +77,17 @@ export interface Published {
  * after being held, and their deliveries. A report's release job stays queued unless this is it;
  * callers remove it (`release:<id>`).
  */
-export const publishReports = (reportIds: ReadonlyArray<string>) =>
+/** The repositories a publish writes through, each on the caller's transaction. */
+export interface PublishRepos {
+  readonly coverage: CoverageRepo
+}
+
+export const publishReports = (repos: PublishRepos, reportIds: ReadonlyArray<string>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     if (reportIds.length === 0) return { published: [] as ReadonlyArray<Published>, deliveries: 0 }
-    yield* applyReportCalls(reportIds)
-    const distribution = ratingDistributionDisclosure(yield* ratingDistribution)
+    yield* applyReportCalls(repos.coverage, reportIds)
+    const distribution = ratingDistributionDisclosure(yield* repos.coverage.ratingDistribution)
     const disclosures =
       distribution === null ? standardDisclosures : `${standardDisclosures}\n\n${distribution}`
     const published = yield* sql<Published>`

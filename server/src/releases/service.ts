@@ -15,6 +15,7 @@ import {
 } from "@folio/core"
 import { Effect, Option, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
+import { CoverageRepo } from "../coverage/repo.js"
 import { enqueue } from "../jobs/worker.js"
 import { refuseIfBlocked, releaseBlocks } from "./blocks.js"
 import { publishReports } from "./publish.js"
@@ -59,6 +60,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repo = yield* ReleasesRepo
+    const coverage = yield* CoverageRepo
     const audit = yield* Audit
 
     const mustSchedule = (actor: Actor) =>
@@ -144,7 +146,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       Effect.gen(function* () {
         const report = yield* lockOne(id)
         yield* refuseIfBlocked(report.tickers, "now")
-        yield* publishReports([id])
+        yield* publishReports({ coverage }, [id])
       })
 
     /**
@@ -162,7 +164,10 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
           for (const report of held) {
             yield* repo.hold(report.id, blocked.get(report.id)!.message)
           }
-          const result = yield* publishReports(due.filter((r) => !blocked.has(r.id)).map((r) => r.id))
+          const result = yield* publishReports(
+            { coverage },
+            due.filter((r) => !blocked.has(r.id)).map((r) => r.id),
+          )
           const releaseAtOf = new Map(due.map((r) => [r.id, r.releaseAt.toISOString()]))
           yield* audit.recordSystem([
             ...held.map((report) => ({
@@ -267,5 +272,5 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       apply,
     } as const
   }),
-  dependencies: [ReleasesRepo.Default, Audit.Default],
+  dependencies: [ReleasesRepo.Default, CoverageRepo.Default, Audit.Default],
 }) {}
