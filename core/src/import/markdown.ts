@@ -1,5 +1,34 @@
+import { CORE_SCHEMA, load } from "js-yaml"
 import { LineCounter, parseDocument } from "yaml"
 import type { ParsedFile } from "./formats.js"
+
+/**
+ * The front matter's value. js-yaml with YAML 1.2's core schema (the schema `yaml` uses by
+ * default: dates stay text, `yes` is text, no merge keys) reads a report's front matter about ten
+ * times faster than `yaml`'s document model, which matters at 100,000 files. What it cannot read
+ * goes to `yaml`, whose error names the line, so a broken file gets the same message as before.
+ */
+const frontMatterOf = (file: string, yamlText: string): { readonly data: unknown } | ParsedFile => {
+  try {
+    return { data: load(yamlText, { schema: CORE_SCHEMA, filename: file }) ?? null }
+  } catch {
+    const lineCounter = new LineCounter()
+    const doc = parseDocument(yamlText, { lineCounter })
+    const error = doc.errors[0]
+    if (error === undefined) return { data: doc.toJS() }
+    return {
+      records: [],
+      issues: [
+        {
+          file,
+          line: (error.linePos?.[0]?.line ?? 0) + 1,
+          field: "(front matter)",
+          message: `YAML: ${error.message.split("\n")[0]}`,
+        },
+      ],
+    }
+  }
+}
 
 /** One report per file: YAML front matter between `---` lines, then the Markdown body. */
 export const parseMarkdown = (file: string, text: string): ParsedFile => {
@@ -18,23 +47,9 @@ export const parseMarkdown = (file: string, text: string): ParsedFile => {
       ],
     }
   }
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(match[1] ?? "", { lineCounter })
-  if (doc.errors.length > 0) {
-    const error = doc.errors[0]!
-    return {
-      records: [],
-      issues: [
-        {
-          file,
-          line: (error.linePos?.[0]?.line ?? 0) + 1,
-          field: "(front matter)",
-          message: `YAML: ${error.message.split("\n")[0]}`,
-        },
-      ],
-    }
-  }
-  const data: unknown = doc.toJS()
+  const front = frontMatterOf(file, match[1] ?? "")
+  if (!("data" in front)) return front
+  const { data } = front
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return {
       records: [],
