@@ -4,28 +4,10 @@ import { Effect, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { AppConfig, publicOriginOf } from "../config.js"
 import { enqueue } from "../jobs/worker.js"
+import { type ClaimedDelivery, DeliveriesRepo } from "./deliveriesRepo.js"
 import { deliverEmail } from "./email.js"
 import { deliveryJobKey } from "./service.js"
 import { postWebhook, type WebhookOutcome, webhookMaxAttempts, webhookRetryDelayMs } from "./webhook.js"
-
-/** A delivery as its job claims it, with what its channel needs to send it. */
-export interface ClaimedDelivery {
-  readonly id: string
-  readonly reportId: string | null
-  readonly event: DeliveryPayload["type"]
-  readonly tierHours: number
-  readonly attempts: number
-  readonly changeNote: string | null
-  readonly createdAt: Date
-  readonly channelId: string
-  readonly channelName: string
-  readonly kind: "email" | "webhook" | "rss"
-  readonly enabled: boolean
-  readonly url: string | null
-  readonly secrets: ReadonlyArray<string>
-  readonly companyIds: ReadonlyArray<string>
-  readonly teamIds: ReadonlyArray<string>
-}
 
 /** What one attempt came to; the job writes it to the delivery's row. */
 export type Attempt =
@@ -41,27 +23,9 @@ type ReportPart = NonNullable<DeliveryPayload["report"]>
 /** The report as a tier's readers get it: read once per report and tier, shared by its deliveries. */
 const reportPartOf = (reportId: string, tierHours: number) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const deliveries = yield* DeliveriesRepo
     const origin = publicOriginOf(yield* AppConfig)
-    const rows = yield* sql<{
-      id: string
-      externalId: string | null
-      title: string
-      summary: string
-      type: string
-      sector: string
-      tickers: ReadonlyArray<string>
-      publishedAt: Date | null
-      audience: ReadonlyArray<{ company: string | null; team: string | null }>
-    }>`
-      select r.id, r.external_id, r.title, r.summary, r.type, r.sector, r.tickers, r.published_at,
-             coalesce((select json_agg(json_build_object('company', c.slug, 'team', t.name) order by c.slug, t.name)
-                       from report_audience a
-                       left join companies c on c.id = a.company_id
-                       left join teams t on t.id = a.team_id
-                       where a.report_id = r.id and a.embargo_hours = ${tierHours}), '[]') as audience
-      from reports r where r.id = ${reportId}`
-    const report = rows[0]
+    const report = yield* deliveries.tierReport(reportId, tierHours)
     if (!report) return null
     return {
       id: report.id,
@@ -128,15 +92,6 @@ const webhookAttempt = (delivery: ClaimedDelivery, report: ReportPart | null) =>
     }
   })
 
-/** The columns a claim returns: the delivery and what its channel needs to send it. */
-const claimedColumns = `d.id, d.report_id, d.event, d.tier_hours, d.attempts, d.change_note, d.created_at,
-  c.id as channel_id, c.name as channel_name, c.kind, c.enabled, c.url,
-  array_remove(array[c.secret, case when c.previous_secret_until > now() then c.previous_secret end], null) as secrets,
-  c.company_ids, c.team_ids`
-
-/** A delivery left `sending` this long was cut short (its instance stopped): it may be claimed again. */
-const staleSending = "10 minutes"
-
 /** How many due deliveries one `deliver_due` claim takes, and how many of their attempts run at once. */
 export const deliveryBatch = 200
 
@@ -164,28 +119,23 @@ const attemptOf = (delivery: ClaimedDelivery, report: ReportPart | null) =>
 const recordOutcome = (delivery: ClaimedDelivery, attempt: Attempt) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const deliveries = yield* DeliveriesRepo
     const audit = yield* Audit
     yield* Effect.gen(function* () {
       switch (attempt.kind) {
         case "delivered":
-          yield* sql`
-          update deliveries set status = 'delivered', delivered_at = now(), last_error = null,
-            next_attempt_at = null, recipients = ${attempt.recipients ?? 0}, updated_at = now()
-          where id = ${delivery.id}`
+          yield* deliveries.markDelivered(delivery.id, attempt.recipients ?? 0)
           return
         case "failed": {
           if (delivery.attempts >= webhookMaxAttempts) {
-            yield* sql`
-            update deliveries set status = 'dead', last_error = ${`${attempt.message} (gave up after ${delivery.attempts} attempts)`},
-              next_attempt_at = null, updated_at = now()
-            where id = ${delivery.id}`
+            yield* deliveries.markDead(
+              delivery.id,
+              `${attempt.message} (gave up after ${delivery.attempts} attempts)`,
+            )
             return
           }
           const next = new Date(Date.now() + webhookRetryDelayMs(delivery.attempts))
-          yield* sql`
-          update deliveries set status = 'failed', last_error = ${attempt.message}, next_attempt_at = ${next},
-            updated_at = now()
-          where id = ${delivery.id}`
+          yield* deliveries.markFailed(delivery.id, attempt.message, next)
           yield* enqueue(
             "deliver",
             { deliveryId: delivery.id },
@@ -194,18 +144,14 @@ const recordOutcome = (delivery: ClaimedDelivery, attempt: Attempt) =>
           return
         }
         case "dead":
-          yield* sql`
-          update deliveries set status = 'dead', last_error = ${attempt.message}, next_attempt_at = null, updated_at = now()
-          where id = ${delivery.id}`
+          yield* deliveries.markDead(delivery.id, attempt.message)
           return
         case "gone":
-          yield* sql`
-          update deliveries set status = 'dead', last_error = ${attempt.message}, next_attempt_at = null, updated_at = now()
-          where id = ${delivery.id}`
-          yield* sql`
-          update channels set enabled = false, updated_at = now(),
-            disabled_reason = ${`The receiver answered 410 Gone on ${new Date().toISOString()}; enable the channel again once it accepts deliveries`}
-          where id = ${delivery.channelId}`
+          yield* deliveries.markDead(delivery.id, attempt.message)
+          yield* deliveries.disableChannel(
+            delivery.channelId,
+            `The receiver answered 410 Gone on ${new Date().toISOString()}; enable the channel again once it accepts deliveries`,
+          )
           yield* audit.record({
             action: "channel.disable",
             target: { type: "channel", id: delivery.channelId },
@@ -216,39 +162,12 @@ const recordOutcome = (delivery: ClaimedDelivery, attempt: Attempt) =>
     }).pipe(sql.withTransaction)
   })
 
-const claimOne = (deliveryId: string) =>
-  Effect.flatMap(
-    SqlClient.SqlClient,
-    (sql) => sql<ClaimedDelivery>`
-      update deliveries d set status = 'sending', attempts = d.attempts + 1, updated_at = now()
-      from channels c
-      where d.id = ${deliveryId} and c.id = d.channel_id
-        and (d.status in ('pending', 'failed')
-             or (d.status = 'sending' and d.updated_at < now() - ${staleSending}::interval))
-      returning ${sql.unsafe(claimedColumns)}`,
-  )
-
-/** Due deliveries (and ones cut short), up to a batch, claimed with SKIP LOCKED so instances share them. */
-const claimDue = Effect.flatMap(
-  SqlClient.SqlClient,
-  (sql) => sql<ClaimedDelivery>`
-    update deliveries d set status = 'sending', attempts = d.attempts + 1, updated_at = now()
-    from channels c
-    where c.id = d.channel_id and d.id in (
-      select id from deliveries
-      where (status = 'pending' and next_attempt_at <= now())
-         or (status = 'sending' and updated_at < now() - ${staleSending}::interval)
-      order by next_attempt_at
-      limit ${deliveryBatch}
-      for update skip locked)
-    returning ${sql.unsafe(claimedColumns)}`,
-)
-
 /** One attempt of one delivery (the `deliver` job): a retry, a test send, or one retried by hand. */
 export const deliverTask = (payload: unknown) =>
   Effect.gen(function* () {
     const { deliveryId } = yield* Schema.decodeUnknown(DeliveryJob)(payload)
-    const [delivery] = yield* claimOne(deliveryId)
+    const deliveries = yield* DeliveriesRepo
+    const [delivery] = yield* deliveries.claimOne(deliveryId)
     if (!delivery) return
     const reportOf = yield* reportPartsFor([delivery])
     yield* recordOutcome(delivery, yield* attemptOf(delivery, reportOf(delivery)))
@@ -261,9 +180,9 @@ export const deliverTask = (payload: unknown) =>
  */
 export const deliverDueTask = () =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const deliveries = yield* DeliveriesRepo
     for (;;) {
-      const batch = yield* claimDue
+      const batch = yield* deliveries.claimDue(deliveryBatch)
       if (batch.length === 0) return
       const reportOf = yield* reportPartsFor(batch)
       const outcomes = yield* Effect.forEach(
@@ -276,10 +195,7 @@ export const deliverDueTask = () =>
         (o) => o.attempt.kind === "delivered" && o.attempt.recipients === undefined,
       )
       if (plain.length > 0) {
-        yield* sql`
-          update deliveries set status = 'delivered', delivered_at = now(), last_error = null,
-            next_attempt_at = null, updated_at = now()
-          where id = any(${plain.map((o) => o.delivery.id)}::uuid[])`
+        yield* deliveries.markAllDelivered(plain.map((o) => o.delivery.id))
       }
       for (const { delivery, attempt } of outcomes) {
         if (attempt.kind === "delivered" && attempt.recipients === undefined) continue

@@ -1,9 +1,8 @@
-import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import { AppConfig } from "../config.js"
 import { Mailer, type SendOutcome } from "../mail/mailer.js"
-import { preferenceOn } from "../notifications/preferences.js"
-import type { Attempt, ClaimedDelivery } from "./deliver.js"
+import type { Attempt } from "./deliver.js"
+import { type ClaimedDelivery, DeliveriesRepo } from "./deliveriesRepo.js"
 
 /** Messages one attempt has in flight at once, and so recipients it claims at a time. */
 const sendConcurrency = 8
@@ -14,40 +13,6 @@ const sendConcurrency = 8
  * run at once (a retry while the last attempt still sends) never mail one person twice.
  */
 const claimLease = "2 minutes"
-
-/**
- * Whom an email delivery goes to, decided when it is sent: active users of active client
- * companies named by an audience entry of the delivery's tier (an entry with no company names
- * every client company; a team entry, that team's members), whose company is entitled to the
- * report's sector (no list: every sector), narrowed by the channel's companies and teams when it
- * names any (users of a named company, or members of a named team), and who keep report emails
- * on in their profile (an unsubscribe link turns that off).
- */
-const eligibleRecipients = (delivery: ClaimedDelivery, reportId: string) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const companyIds = [...delivery.companyIds]
-    const teamIds = [...delivery.teamIds]
-    const narrowed = companyIds.length > 0 || teamIds.length > 0
-    return yield* sql<{ userId: string; email: string }>`
-      select u.id as user_id, u.email
-      from users u
-      join companies c on c.id = u.company_id
-      join reports r on r.id = ${reportId}
-      where u.status = 'active' and c.kind = 'client' and c.status = 'active'
-        and (c.entitled_sectors is null or r.sector = any(c.entitled_sectors))
-        and exists (
-          select 1 from report_audience a
-          where a.report_id = r.id and a.embargo_hours = ${delivery.tierHours}
-            and (a.company_id is null
-                 or (a.company_id = c.id
-                     and (a.team_id is null
-                          or exists (select 1 from team_members m where m.team_id = a.team_id and m.user_id = u.id)))))
-        and (not ${narrowed}
-             or c.id = any(${companyIds}::uuid[])
-             or exists (select 1 from team_members m where m.user_id = u.id and m.team_id = any(${teamIds}::uuid[])))
-        and ${preferenceOn(sql, "reportPublished")}`
-  })
 
 /** A channel test: can the server reach the mail relay? Nobody is mailed. */
 const testAttempt = Effect.gen(function* () {
@@ -76,46 +41,28 @@ export const deliverEmail = (delivery: ClaimedDelivery) =>
   Effect.gen(function* () {
     if (delivery.reportId === null) return yield* testAttempt
     const reportId = delivery.reportId
-    const sql = yield* SqlClient.SqlClient
+    const deliveries = yield* DeliveriesRepo
     const mailer = yield* Mailer
     const config = yield* AppConfig
-    const reports = yield* sql<{ status: string }>`select status from reports where id = ${reportId}`
-    if (reports[0]?.status !== "published")
+    if ((yield* deliveries.reportStatus(reportId)) !== "published")
       return {
         kind: "dead",
         message: "The report is no longer published, so it is not mailed",
       } satisfies Attempt
 
-    const eligible = yield* eligibleRecipients(delivery, reportId)
-    const userIds = eligible.map((r) => r.userId)
-    yield* sql`
-      insert into delivery_recipients (delivery_id, user_id, email)
-      select ${delivery.id}, x.user_id, x.email
-      from unnest(${userIds}::uuid[], ${eligible.map((r) => r.email)}::text[]) as x(user_id, email)
-      on conflict (delivery_id, user_id) do nothing`
+    const eligible = yield* deliveries.eligibleRecipients(delivery, reportId)
+    yield* deliveries.addRecipients(delivery.id, eligible)
     // No longer eligible and not mailed yet (unsubscribed, left the team, company suspended…).
-    yield* sql`
-      delete from delivery_recipients
-      where delivery_id = ${delivery.id} and sent_at is null and user_id <> all(${userIds}::uuid[])`
+    yield* deliveries.dropRecipientsOtherThan(
+      delivery.id,
+      eligible.map((r) => r.userId),
+    )
 
     const failures: Array<string> = []
     const failedIds: Array<string> = []
     let kept = false
     for (;;) {
-      const batch = yield* sql<{ userId: string; email: string; name: string }>`
-        update delivery_recipients dr
-        set claimed_until = now() + ${claimLease}::interval
-        from users u
-        where u.id = dr.user_id
-          and (dr.delivery_id, dr.user_id) in (
-            select delivery_id, user_id from delivery_recipients
-            where delivery_id = ${delivery.id} and sent_at is null and refused_at is null
-              and (claimed_until is null or claimed_until < now())
-              and user_id <> all(${failedIds}::uuid[])
-            order by user_id
-            limit ${sendConcurrency}
-            for update skip locked)
-        returning dr.user_id, dr.email, u.name`
+      const batch = yield* deliveries.claimRecipients(delivery.id, failedIds, sendConcurrency, claimLease)
       if (batch.length === 0) break
       yield* Effect.forEach(
         batch,
@@ -129,12 +76,9 @@ export const deliverEmail = (delivery: ClaimedDelivery) =>
               event: delivery.event === "report.corrected" ? "report.corrected" : "report.published",
               changeNote: delivery.changeNote,
             })
-            const where = sql`delivery_id = ${delivery.id} and user_id = ${recipient.userId}`
             // Without SMTP_URL nothing is sent; the development mail log counts as the transport.
             if (outcome.kind === "sent" || (outcome.kind === "kept" && outcome.printed)) {
-              yield* sql`
-                update delivery_recipients set sent_at = now(), last_error = null, claimed_until = null
-                where ${where}`
+              yield* deliveries.markSent(delivery.id, recipient.userId)
               return
             }
             const message =
@@ -144,22 +88,23 @@ export const deliverEmail = (delivery: ClaimedDelivery) =>
             if (outcome.kind === "kept") kept = true
             failures.push(message)
             failedIds.push(recipient.userId)
-            yield* sql`
-              update delivery_recipients set last_error = ${message}, claimed_until = null,
-                refused_at = ${outcome.kind === "failed" && outcome.permanent ? new Date() : null}
-              where ${where}`
+            yield* deliveries.markUnsent(
+              delivery.id,
+              recipient.userId,
+              message,
+              outcome.kind === "failed" && outcome.permanent ? new Date() : null,
+            )
           }),
         { concurrency: sendConcurrency, discard: true },
       )
     }
 
-    const counts = yield* sql<{ sent: number; refused: number; waiting: number; claimed: number }>`
-      select count(*) filter (where sent_at is not null)::int as sent,
-             count(*) filter (where refused_at is not null)::int as refused,
-             count(*) filter (where sent_at is null and refused_at is null)::int as waiting,
-             count(*) filter (where sent_at is null and refused_at is null and claimed_until > now())::int as claimed
-      from delivery_recipients where delivery_id = ${delivery.id}`
-    const { sent, refused, waiting, claimed } = counts[0] ?? { sent: 0, refused: 0, waiting: 0, claimed: 0 }
+    const { sent, refused, waiting, claimed } = (yield* deliveries.recipientCounts(delivery.id)) ?? {
+      sent: 0,
+      refused: 0,
+      waiting: 0,
+      claimed: 0,
+    }
     if (waiting === 0) return { kind: "delivered", recipients: sent } satisfies Attempt
     if (kept && !config.devMailLog)
       return {

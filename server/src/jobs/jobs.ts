@@ -2,6 +2,7 @@ import { Effect, Layer, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
 import { sendLinkMail } from "../auth/emailAuth.js"
 import { deliverDueTask, deliverTask } from "../channels/deliver.js"
+import { DeliveriesRepo } from "../channels/deliveriesRepo.js"
 import { Mailer } from "../mail/mailer.js"
 import { digestTask } from "../notifications/digest.js"
 import { signInNoticeTask } from "../notifications/signInNotice.js"
@@ -73,5 +74,12 @@ export const JobsLive = Layer.unwrapEffect(
     ),
   ),
 ).pipe(
-  Layer.provide([Releases.Default, Audit.Default, UsersRepo.Default, Mailer.Default, MediaStore.Default]),
+  Layer.provide([
+    Releases.Default,
+    Audit.Default,
+    UsersRepo.Default,
+    DeliveriesRepo.Default,
+    Mailer.Default,
+    MediaStore.Default,
+  ]),
 )
