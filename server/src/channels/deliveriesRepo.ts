@@ -53,13 +53,64 @@ const claimedColumns = `d.id, d.report_id, d.event, d.tier_hours, d.attempts, d.
 const staleSending = "10 minutes"
 
 /**
- * Deliveries as the jobs send them (channels/deliver.ts, channels/email.ts): claims, outcomes,
+ * Deliveries due at one instant are sent by `deliver_due` jobs (channels/deliver.ts), each
+ * claiming batches until none is left: one per this many deliveries, at most this many at once,
+ * so a large fan-out is worked on by several jobs (and instances) side by side.
+ */
+const deliveriesPerDueJob = 200
+const dueJobsPerInstant = 8
+
+/**
+ * Deliveries as they are created when reports are published or corrected, and as the jobs send them (channels/deliver.ts, channels/email.ts): claims, outcomes,
  * the report a payload carries, and an email delivery's recipients. The channel screens' reads
  * and writes of the delivery log are in `ChannelsRepo`.
  */
 export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("@folio/server/DeliveriesRepo", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+
+    /**
+     * Creates the deliveries of reports — one per enabled channel each goes to × audience tier — and
+     * queues their sending for each tier's time, in the caller's transaction, in one statement. A report naming
+     * no channels goes to every enabled channel. The unique index on deliveries makes a second call a
+     * no-op, so a release that runs twice still creates each delivery once. Returns how many were made.
+     */
+    const createForReports = (
+      reportIds: ReadonlyArray<string>,
+      event: "report.published" | "report.corrected",
+      reportVersion: number,
+      changeNote: string | null,
+    ) =>
+      sql<{ created: number; jobs: number }>`
+      with r as (select id, channels, published_at from reports where id = any(${[...reportIds]}::uuid[])),
+      tiers as (
+        select r.id as report_id, t.hours from r
+        cross join lateral (
+          select distinct a.embargo_hours as hours from report_audience a where a.report_id = r.id
+          union select 0 where not exists (select 1 from report_audience a where a.report_id = r.id)) t),
+      targets as (
+        select r.id as report_id, c.id as channel_id from r
+        join channels c on c.enabled
+          and (cardinality(r.channels) = 0 or lower(c.name) = any(select lower(x) from unnest(r.channels) x))),
+      inserted as (
+        insert into deliveries (report_id, channel_id, event, report_version, tier_hours, next_attempt_at, change_note)
+        select r.id, targets.channel_id, ${event}, ${reportVersion}, tiers.hours,
+               greatest(now(), r.published_at + make_interval(hours => tiers.hours)), ${changeNote}
+        from r
+        join targets on targets.report_id = r.id
+        join tiers on tiers.report_id = r.id
+        on conflict (report_id, channel_id, tier_hours, event, report_version) where report_id is not null
+        do nothing
+        returning id, next_attempt_at),
+      due as (select next_attempt_at as at, count(*)::int as n from inserted group by next_attempt_at),
+      jobs as (
+        select graphile_worker.add_job('deliver_due', '{}'::json, run_at => due.at, max_attempts => 25,
+                 job_key => 'deliver_due:' || (extract(epoch from due.at) * 1000)::bigint || ':' || k)
+        from due, generate_series(1, least(${dueJobsPerInstant}, ceil(due.n / ${deliveriesPerDueJob}::numeric)::int)) k)
+      select (select count(*)::int from inserted) as created, (select count(*)::int from jobs) as jobs`.pipe(
+        Effect.map((rows) => rows[0]?.created ?? 0),
+        Effect.orDie,
+      )
 
     /** The report with the audience of the tier `tierHours`; none when it is gone. */
     const tierReport = (reportId: string, tierHours: number) =>
@@ -235,6 +286,7 @@ export class DeliveriesRepo extends Effect.Service<DeliveriesRepo>()("@folio/ser
       from delivery_recipients where delivery_id = ${deliveryId}`.pipe(Effect.map((rows) => rows[0]))
 
     return {
+      createForReports,
       tierReport,
       claimOne,
       claimDue,

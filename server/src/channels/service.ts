@@ -15,7 +15,7 @@ import { AppConfig } from "../config.js"
 import { defaultPageSize } from "../db/keyset.js"
 import { timeCursor, timePage } from "../db/timeCursor.js"
 import { enqueue } from "../jobs/worker.js"
-import { createDeliveries } from "../releases/publish.js"
+import { DeliveriesRepo } from "./deliveriesRepo.js"
 import { ChannelsRepo } from "./repo.js"
 import { newWebhookSecret } from "./webhook.js"
 import { webhookTargetProblem } from "./webhookTarget.js"
@@ -32,6 +32,7 @@ export class Channels extends Effect.Service<Channels>()("@folio/server/Channels
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repo = yield* ChannelsRepo
+    const deliveriesRepo = yield* DeliveriesRepo
     const audit = yield* Audit
     const config = yield* AppConfig
 
@@ -176,7 +177,7 @@ export class Channels extends Effect.Service<Channels>()("@folio/server/Channels
         const report = locked.value
         if (report.status !== "published")
           return yield* new Conflict({ message: "Only a published report can be delivered again." })
-        yield* createDeliveries([reportId], "report.corrected", report.version, note)
+        yield* deliveriesRepo.createForReports([reportId], "report.corrected", report.version, note)
         yield* audit.record({
           action: "report.redeliver",
           actor: actor.user,
@@ -188,5 +189,5 @@ export class Channels extends Effect.Service<Channels>()("@folio/server/Channels
 
     return { list: repo.list, create, update, rotateSecret, test, deliveries, retry, redeliver } as const
   }),
-  dependencies: [ChannelsRepo.Default, Audit.Default],
+  dependencies: [ChannelsRepo.Default, DeliveriesRepo.Default, Audit.Default],
 }) {}

@@ -1,17 +1,6 @@
-import { SqlClient } from "@effect/sql"
 import { ReleaseBlocked } from "@folio/core"
 import { Effect, Option } from "effect"
-
-interface Restriction {
-  readonly symbol: string
-  readonly reason: string
-}
-
-interface Blackout {
-  readonly ticker: string | null
-  readonly reason: string
-  readonly endsAt: Date
-}
+import type { ActiveBlackout, ReleasesRepo, Restriction } from "./repo.js"
 
 const restrictedError = (hit: Restriction) =>
   new ReleaseBlocked({
@@ -21,7 +10,7 @@ const restrictedError = (hit: Restriction) =>
     ticker: hit.symbol,
   })
 
-const blackoutError = (blackout: Blackout, at: Date | "now") =>
+const blackoutError = (blackout: ActiveBlackout, at: Date | "now") =>
   new ReleaseBlocked({
     message: `A blackout period ${blackout.ticker ? `for ${blackout.ticker}` : "for every report"} covers ${
       at === "now" ? "now" : at.toISOString()
@@ -38,25 +27,17 @@ const blackoutError = (blackout: Blackout, at: Date | "now") =>
  * its author wrote.
  */
 export const releaseBlocks = (
+  repo: ReleasesRepo,
   reports: ReadonlyArray<{ readonly id: string; readonly tickers: ReadonlyArray<string> }>,
   at: Date | "now",
 ) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
     const blocked = new Map<string, ReleaseBlocked>()
     if (reports.length === 0) return blocked
     const symbols = [...new Set(reports.flatMap((r) => r.tickers))]
-    const restricted =
-      symbols.length === 0
-        ? []
-        : yield* sql<Restriction>`
-          select symbol, reason from restricted_tickers where symbol = any(${symbols}::text[]) order by symbol`
-    const instant = at === "now" ? sql`now()` : sql`${at}::timestamptz`
-    const blackouts = yield* sql<Blackout>`
-      select ticker, reason, ends_at from blackouts
-      where starts_at <= ${instant} and ends_at > ${instant}
-        and (ticker is null or ticker = any(${symbols}::text[]))
-      order by ticker nulls first, ends_at desc`
+    const restricted: ReadonlyArray<Restriction> =
+      symbols.length === 0 ? [] : yield* repo.restrictionsOf(symbols)
+    const blackouts = yield* repo.blackoutsAt(at, symbols)
     for (const report of reports) {
       const hit = restricted.find((r) => report.tickers.includes(r.symbol))
       if (hit) {
@@ -70,12 +51,14 @@ export const releaseBlocks = (
   }).pipe(Effect.orDie)
 
 /** What stops one report about `tickers` from going out at `at`, if anything. */
-export const releaseBlock = (tickers: ReadonlyArray<string>, at: Date | "now") =>
-  Effect.map(releaseBlocks([{ id: "", tickers }], at), (blocked) => Option.fromNullable(blocked.get("")))
+export const releaseBlock = (repo: ReleasesRepo, tickers: ReadonlyArray<string>, at: Date | "now") =>
+  Effect.map(releaseBlocks(repo, [{ id: "", tickers }], at), (blocked) =>
+    Option.fromNullable(blocked.get("")),
+  )
 
 /** Fails with the block, if any. */
-export const refuseIfBlocked = (tickers: ReadonlyArray<string>, at: Date | "now") =>
+export const refuseIfBlocked = (repo: ReleasesRepo, tickers: ReadonlyArray<string>, at: Date | "now") =>
   Effect.flatMap(
-    releaseBlock(tickers, at),
+    releaseBlock(repo, tickers, at),
     Option.match({ onNone: () => Effect.void, onSome: (blocked) => Effect.fail(blocked) }),
   )

@@ -15,6 +15,7 @@ import {
 } from "@folio/core"
 import { Effect, Option, Schema } from "effect"
 import { Audit } from "../audit/audit.js"
+import { DeliveriesRepo } from "../channels/deliveriesRepo.js"
 import { CoverageRepo } from "../coverage/repo.js"
 import { enqueue } from "../jobs/worker.js"
 import { refuseIfBlocked, releaseBlocks } from "./blocks.js"
@@ -60,7 +61,8 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     const repo = yield* ReleasesRepo
-    const coverage = yield* CoverageRepo
+    /** The repositories `publishReports` writes through, each on the transaction it runs in. */
+    const publishRepos = { releases: repo, coverage: yield* CoverageRepo, deliveries: yield* DeliveriesRepo }
     const audit = yield* Audit
 
     const mustSchedule = (actor: Actor) =>
@@ -129,7 +131,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
         }
         const problem = futureProblem(request.releaseAt)
         if (problem) return yield* ValidationError.field("releaseAt", problem)
-        yield* refuseIfBlocked(report.tickers, request.releaseAt)
+        yield* refuseIfBlocked(repo, report.tickers, request.releaseAt)
         yield* applySchedule(actor, report, request.releaseAt)
         yield* queueReleases([request.releaseAt])
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
@@ -145,8 +147,8 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
     const publishLocked = (id: string) =>
       Effect.gen(function* () {
         const report = yield* lockOne(id)
-        yield* refuseIfBlocked(report.tickers, "now")
-        yield* publishReports({ coverage }, [id])
+        yield* refuseIfBlocked(repo, report.tickers, "now")
+        yield* publishReports(publishRepos, [id])
       })
 
     /**
@@ -159,13 +161,13 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       for (;;) {
         const batch = yield* Effect.gen(function* () {
           const due = yield* repo.claimDue(releaseBatch)
-          const blocked = yield* releaseBlocks(due, "now")
+          const blocked = yield* releaseBlocks(repo, due, "now")
           const held = due.filter((r) => blocked.has(r.id))
           for (const report of held) {
             yield* repo.hold(report.id, blocked.get(report.id)!.message)
           }
           const result = yield* publishReports(
-            { coverage },
+            publishRepos,
             due.filter((r) => !blocked.has(r.id)).map((r) => r.id),
           )
           const releaseAtOf = new Map(due.map((r) => [r.id, r.releaseAt.toISOString()]))
@@ -247,7 +249,7 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
         for (const step of steps) {
           if (step.to) {
             const report = byRef.get(step.reportId)!
-            yield* refuseIfBlocked(report.tickers, step.to)
+            yield* refuseIfBlocked(repo, report.tickers, step.to)
           }
         }
         if (!request.dryRun) {
@@ -272,5 +274,5 @@ export class Releases extends Effect.Service<Releases>()("@folio/server/Releases
       apply,
     } as const
   }),
-  dependencies: [ReleasesRepo.Default, CoverageRepo.Default, Audit.Default],
+  dependencies: [ReleasesRepo.Default, CoverageRepo.Default, DeliveriesRepo.Default, Audit.Default],
 }) {}
