@@ -32,6 +32,7 @@ import {
   signIn,
   startServer,
 } from "./reports-data.mjs"
+import { matchesWithin, searchReachOf, searchWindows, tsq } from "./search-sql.mjs"
 
 const total = Number(process.env.BENCH_REPORTS ?? 1_000_000)
 const requests = Number(process.env.BENCH_REQUESTS ?? 300)
@@ -299,7 +300,8 @@ const get = (base, token, path) =>
 
 // The bare SQL baselines: the statements server/src/reports/repo.ts (list), reach.ts (a client's
 // reach) and search/service.ts (hits page and facets) send, with the same parameters, sent here
-// straight to PostgreSQL on one connection. Keep in step with those files.
+// straight to PostgreSQL on one connection (the search's own in search-sql.mjs). Keep in step with
+// those files.
 const listSelect = (where, tail) => `
   select r.id, r.external_id, r.title, r.summary, null::text as body,
          r.type, r.sector, r.tickers, r.tags, r.channels, r.rating, r.target_price, r.target_currency,
@@ -327,35 +329,10 @@ const clientReachOf = (company, teams) => `r.status = 'published' and true and e
   where a.report_id = r.id
     and (a.company_id is null or (a.company_id = ${company} and (a.team_id is null or a.team_id = any(${teams}::uuid[]))))
     and r.published_at + make_interval(hours => a.embargo_hours) <= now())`
-/** searchReachClause: the same for rows of the search index, which carry their audience. */
-const searchReachOf = (company, teams) => `r.status = 'published' and true and (
-  (r.audience && (array['00000000-0000-0000-0000-000000000000'::uuid, ${company}::uuid] || ${teams}::uuid[])
-   and r.published_at <= now())
-  or (r.embargoed and exists (
-    select 1 from report_audience a
-    where a.report_id = r.id
-      and (a.company_id is null or (a.company_id = ${company} and (a.team_id is null or a.team_id = any(${teams}::uuid[]))))
-      and r.published_at + make_interval(hours => a.embargo_hours) <= now())))`
 const byUpdated = "order by r.updated_at desc, r.id desc"
 /** ReportsRepo.list: the page's ids from the filters, then those rows. */
 const listPage = (where) =>
   listSelect(`r.id = any(array(select r.id from reports r where ${where} ${byUpdated} limit 51))`, byUpdated)
-const tsq = (param) => `websearch_to_tsquery('english', ${param})`
-/** Search.matchesWithin: the newest matches the caller may read in a window of dates, ranked. */
-const searchCandidates = (reach, param, from, to, limit) => `
-  select s.id, s.at, s.status, s.sector, s.type, s.tickers, ts_rank_cd(s.search, ${tsq(param)}) as rank
-  from (
-    select r.id, r.at, r.status, r.sector, r.type, r.tickers, r.search from report_search r
-    where r.search @@ ${tsq(param)} and ${reach}
-      ${from === null ? "" : `and r.at >= '${from.toISOString()}'`}
-      ${to === null ? "" : `and r.at < '${to.toISOString()}'`}
-      and (select folio_serial_plan())
-    order by r.at desc, r.id desc
-    limit ${limit}
-  ) s`
-/** Search's windows: this month on, the three months before, the year before, the rest. */
-const searchWindows = (now) =>
-  [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
 /** Search.highlights (search/snippets.ts): the page's titles and snippets, marked. */
 const searchHighlights = (param, wantedParam, idsParam) => `
   with words as (
@@ -383,7 +360,7 @@ const searchStatements = async (db, reach, params) => {
   const found = []
   const bounds = searchWindows(new Date())
   for (let i = 0; i < bounds.length + 1 && found.length <= 200; i++) {
-    const sql = searchCandidates(
+    const sql = matchesWithin(
       reach,
       "$1",
       bounds[i] ?? null,

@@ -47,6 +47,7 @@ import {
   techTerms,
   tickers,
 } from "./reports-data.mjs"
+import { matchesWithin, searchReachOf, searchWindows, tsq } from "./search-sql.mjs"
 
 const total = Number(process.env.BENCH_REPORTS ?? 1_000_000)
 const queryCount = Number(process.env.BENCH_QUERIES ?? 200)
@@ -152,33 +153,11 @@ const buildQueries = async (matches) => {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The service's statements (server/src/search/repo.ts and service.ts; keep in step)
+// The service's statements (server/src/search/repo.ts and service.ts, in search-sql.mjs; keep in
+// step)
 
-const tsq = (param) => `websearch_to_tsquery('english', ${param})`
 /** searchReachClause for a client reader of all sectors, in one team or more. */
-const readerReach = `r.status = 'published' and true and (
-  (r.audience && (array['00000000-0000-0000-0000-000000000000'::uuid, $2::uuid] || $3::uuid[])
-   and r.published_at <= now())
-  or (r.embargoed and exists (
-    select 1 from report_audience a
-    where a.report_id = r.id
-      and (a.company_id is null or (a.company_id = $2 and (a.team_id is null or a.team_id = any($3::uuid[]))))
-      and r.published_at + make_interval(hours => a.embargo_hours) <= now())))`
-/** SearchRepo.matchesWithin: the newest matches the caller may read in a window of dates, ranked. */
-const matchesWithin = (reach, from, to, limit) => `
-  select s.id, s.at, s.status, s.sector, s.type, s.tickers, ts_rank_cd(s.search, ${tsq("$1")}) as rank
-  from (
-    select r.id, r.at, r.status, r.sector, r.type, r.tickers, r.search from report_search r
-    where r.search @@ ${tsq("$1")} and ${reach}
-      ${from === null ? "" : `and r.at >= '${from.toISOString()}'`}
-      ${to === null ? "" : `and r.at < '${to.toISOString()}'`}
-      and (select folio_serial_plan())
-    order by r.at desc, r.id desc
-    limit ${limit}
-  ) s`
-/** searchWindows: this month on, the three months before, the year before, the rest. */
-const searchWindows = (now) =>
-  [0, 3, 12].map((back) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)))
+const readerReach = searchReachOf("$2", "$3")
 /** Reads windows from `state.next` on, newest first, until more than `limit` candidates. */
 const readUpTo = async (db, user, q, state, limit) => {
   const bounds = state.bounds
@@ -187,6 +166,7 @@ const readUpTo = async (db, user, q, state, limit) => {
     const i = state.next
     const sql = matchesWithin(
       user.reach,
+      "$1",
       bounds[i] ?? null,
       i === 0 ? null : bounds[i - 1],
       limit + 1 - state.found.length,
