@@ -11,12 +11,12 @@
 // BENCH_CONNECTIONS (16) the concurrent connections, BENCH_ROUNDS (2) the runs per server at
 // saturation (the best is kept), BENCH_ONLY a comma-separated subset of scenario names.
 import { spawn } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { Agent, request } from "node:http"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
-import { freePort, waitFor } from "./processes.mjs"
+import { cpuMs, freePort, rssMiB, waitFor } from "./processes.mjs"
 import { adminPassword, adminQuery, databaseUrl, signIn, startServer } from "./reports-data.mjs"
 import { normalizeSql, startSqlCapture } from "./sql-capture.mjs"
 
@@ -27,24 +27,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 2)
 const only = process.env.BENCH_ONLY?.split(",")
 const dbName = `folio_bench_reports_${total}`
 const reader = "grace.liu@northwind.example" // Northwind Capital: all sectors, one team
-
-const rssMiB = (pid) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024
-  } catch {
-    return Number.NaN
-  }
-}
-
-/** CPU time a process has used, in ms (user + system; Linux /proc, clock ticks of 10 ms). */
-const cpuMs = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return Number.NaN
-  }
-}
 
 const startTwin = async (dbUrl) => {
   const port = await freePort()

@@ -10,87 +10,50 @@
 // Usage: node server/bench/config-propagation.mjs (after `npm run build`). BENCH_CHANGES (50),
 // BENCH_POLL_MS (how long a watcher waits between two status requests to one instance, 2),
 // BENCH_DATABASE_URL.
-import { spawn } from "node:child_process"
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs"
+import { copyFileSync } from "node:fs"
 import { Agent, request } from "node:http"
-import { cpus, loadavg, tmpdir } from "node:os"
-import { join } from "node:path"
+import { cpus, loadavg } from "node:os"
 import {
   adminEmail,
   adminPassword,
-  adminQuery,
   api,
-  connect,
-  databaseUrl,
-  dropDatabaseOrWarn,
-  dropStaleDatabases,
-  freePort,
-  onInterrupt,
-  quantile,
-  scratchDatabaseName,
+  scratchRun,
   signIn,
-  stopProcess,
+  startServer,
+  summary as stats,
 } from "./reports-data.mjs"
 
 const changes = Number(process.env.BENCH_CHANGES ?? 50)
 const watchEveryMs = Number(process.env.BENCH_POLL_MS ?? 2)
 const targetMs = 1000
 const instances = 3
-const dbPrefix = "folio_bench_config"
-const dbName = scratchDatabaseName(dbPrefix)
-const dir = mkdtempSync(join(tmpdir(), "folio-bench-config-"))
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 // All three instances run one copy of the build, taken at the start: a `npm run build` meanwhile
 // (other work on the machine) cannot leave them on different builds.
 const built = new URL("../dist/main.js", import.meta.url).pathname
 const main = new URL("../dist/bench-config-propagation.js", import.meta.url).pathname
+const scratch = scratchRun("folio-bench-config-", "folio_bench_config", { files: [main] })
+const { dir, dbUrl } = scratch
 
 /**
  * Starts an instance of the copied build on `dbUrl`, the safety poll set to an hour (so a change
- * seen within the run came by notification); resolves once /api/health answers. A probe gives up
- * after 2 s: one sent while the instance starts can go unanswered, and fetch would wait 300 s.
+ * seen within the run came by notification); resolves once /api/health answers, each probe given
+ * 2 s.
  */
-const startInstance = async (dbUrl) => {
-  const port = await freePort()
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: dbUrl,
-      FOLIO_DATA_DIR: dir,
-      FOLIO_ADMIN_EMAIL: adminEmail,
-      FOLIO_ADMIN_PASSWORD: adminPassword,
-      FOLIO_SEED: "none",
-      FOLIO_CONFIG_POLL_MS: "3600000",
-      LOG_LEVEL: "warn",
-      LOG_FORMAT: "json",
+const startInstance = () =>
+  startServer(dbUrl, dir, {
+    main,
+    env: { FOLIO_CONFIG_POLL_MS: "3600000" },
+    name: "an instance",
+    tries: 1200,
+    probeMs: 2000,
+    onSpawn: (server) => {
+      servers.push(server)
+      scratch.children.push(server.child)
     },
-    stdio: ["ignore", "ignore", "pipe"],
   })
-  let stderr = ""
-  child.stderr.on("data", (d) => {
-    stderr = (stderr + d).slice(-4000)
-  })
-  const url = `http://127.0.0.1:${port}`
-  const server = { url, child, stop: () => stopProcess(child) }
-  servers.push(server)
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`an instance exited with ${child.exitCode}: ${stderr}`)
-    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return server
-    await sleep(100)
-  }
-  throw new Error(`an instance did not answer /api/health: ${stderr}`)
-}
 
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1), n: sorted.length }
-}
 const ms = (v) => (v >= 100 ? `${Math.round(v)} ms` : `${v.toFixed(2)} ms`)
 const row = (label, s) =>
   console.log(
@@ -115,32 +78,21 @@ const getJson = (agent, base, path) =>
   })
 
 const servers = []
-const clients = []
-const cleanup = async () => {
-  for (const client of clients) await client.end().catch(() => {})
-  for (const server of servers) await server.stop()
-  await dropDatabaseOrWarn(dbName)
-  rmSync(dir, { recursive: true, force: true })
-  rmSync(main, { force: true })
-}
-const cleanUpOnce = onInterrupt(cleanup)
 
 try {
-  await dropStaleDatabases(dbPrefix)
+  await scratch.dropStale()
   console.log(
     `config propagation: ${changes} changes through instance 1 of ${instances}, ${cpus().length} cores, node ${process.version}, load ${loadavg()[0].toFixed(1)}`,
   )
-  await adminQuery(`create database "${dbName}"`)
-  const dbUrl = databaseUrl(dbName)
+  await scratch.createDatabase()
   copyFileSync(built, main)
   // The first instance migrates the database and creates the admin; the others join it.
-  for (let i = 0; i < instances; i++) await startInstance(dbUrl)
+  for (let i = 0; i < instances; i++) await startInstance()
   const tokens = []
   for (const server of servers) tokens.push(await signIn(server.url, adminEmail, adminPassword))
   const agents = servers.map(() => new Agent({ keepAlive: true, maxSockets: 1 }))
   const statusOf = (i) => getJson(agents[i], servers[i].url, "/api/status")
-  const db = await connect(dbUrl)
-  clients.push(db)
+  const db = await scratch.connect()
   const serverVersion = (await db.query("show server_version")).rows[0].server_version
   const { deploymentId } = await (await fetch(`${servers[0].url}/api/health`)).json()
   console.log(
@@ -207,10 +159,9 @@ try {
   for (const server of servers.splice(0)) await server.stop()
 
   // --- Baselines: PostgreSQL's own notification, and the same plus the reload's query ------------
-  const listener = await connect(dbUrl)
-  const notifier = await connect(dbUrl)
-  const reader = await connect(dbUrl)
-  clients.push(listener, notifier, reader)
+  const listener = await scratch.connect()
+  const notifier = await scratch.connect()
+  const reader = await scratch.connect()
   let waiting
   listener.on("notification", (message) => {
     if (waiting && message.payload === waiting.payload) waiting.resolve(performance.now())
@@ -266,5 +217,5 @@ try {
     `  target p95 ≤ 1 s (a change served by every one of ${instances} instances): ${ms(folio.p95)}, ${folio.p95 <= targetMs ? "met" : "MISSED"}`,
   )
 } finally {
-  await cleanUpOnce()
+  await scratch.cleanUp()
 }

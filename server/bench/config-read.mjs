@@ -14,30 +14,21 @@
 // per pair and request), BENCH_SECONDS (10 a round), BENCH_CONNECTIONS (10 per instance),
 // BENCH_REPORTS (400), BENCH_CPU (the CPU both instances share, 0; empty: not pinned),
 // BENCH_DATABASE_URL.
-import { execFileSync, spawn, spawnSync } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { execFileSync, spawnSync } from "node:child_process"
 import { readFile } from "node:fs/promises"
-import { cpus, loadavg, tmpdir } from "node:os"
-import { join } from "node:path"
+import { cpus, loadavg } from "node:os"
 import autocannon from "autocannon"
 import { build } from "esbuild"
 import {
   adminEmail,
   adminPassword,
-  adminQuery,
   api,
-  connect,
-  databaseUrl,
-  dropDatabaseOrWarn,
-  dropStaleDatabases,
-  freePort,
   makeReport,
-  onInterrupt,
   rngOf,
-  scratchDatabaseName,
+  scratchRun,
   seedReferenceData,
   signIn,
-  stopProcess,
+  startServer,
 } from "./reports-data.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -49,9 +40,6 @@ const reportCount = Number(process.env.BENCH_REPORTS ?? 400)
 const pinTo = process.env.BENCH_CPU ?? "0"
 const pinned = pinTo !== "" && spawnSync("taskset", ["--version"]).status === 0
 const targetPercent = 2
-const dbPrefix = "folio_bench_configread"
-const dbName = scratchDatabaseName(dbPrefix)
-const dir = mkdtempSync(join(tmpdir(), "folio-bench-configread-"))
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100
 
@@ -62,6 +50,10 @@ const outfileOf = (name) => new URL(`dist/bench-config-read-${name}.js`, root).p
 const withFile = outfileOf("with")
 const withoutFile = outfileOf("without")
 const gatesFile = outfileOf("gates")
+const scratch = scratchRun("folio-bench-configread-", "folio_bench_configread", {
+  files: [withFile, withoutFile, gatesFile],
+})
+const { dir, dbName, dbUrl } = scratch
 const options = {
   bundle: true,
   platform: "node",
@@ -181,45 +173,21 @@ const builds = async () => {
 // --- Servers -----------------------------------------------------------------------------------
 const servers = []
 /**
- * Starts a build on `dbUrl`; resolves once /api/health answers. A probe gives up after 2 s: one
- * sent while the instance starts can go unanswered, and fetch would wait 300 s.
+ * Starts a build on the scratch database (`pin`: on CPU `pinTo`, with taskset); resolves once
+ * /api/health answers, each probe given 2 s.
  */
-const startBuild = async (name, file, dbUrl, pin = false) => {
-  const port = await freePort()
-  const [command, args] = pin
-    ? ["taskset", ["-c", pinTo, process.execPath, file]]
-    : [process.execPath, [file]]
-  const child = spawn(command, args, {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: dbUrl,
-      FOLIO_DATA_DIR: dir,
-      FOLIO_ADMIN_EMAIL: adminEmail,
-      FOLIO_ADMIN_PASSWORD: adminPassword,
-      FOLIO_SEED: "none",
-      LOG_LEVEL: "warn",
-      LOG_FORMAT: "json",
+const startBuild = (name, file, pin = false) =>
+  startServer(dbUrl, dir, {
+    main: file,
+    prefix: pin ? ["taskset", "-c", pinTo] : [],
+    name,
+    tries: 1200,
+    probeMs: 2000,
+    onSpawn: (server) => {
+      servers.push(server)
+      scratch.children.push(server.child)
     },
-    stdio: ["ignore", "ignore", "pipe"],
   })
-  let stderr = ""
-  child.stderr.on("data", (d) => {
-    stderr = (stderr + d).slice(-4000)
-  })
-  const server = { name, url: `http://127.0.0.1:${port}`, child, stop: () => stopProcess(child) }
-  servers.push(server)
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${stderr}`)
-    const ok = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return server
-    await sleep(100)
-  }
-  throw new Error(`${name} did not answer /api/health: ${stderr}`)
-}
 
 /** CPU seconds (user + system) the process has used so far. */
 const cpuSeconds = async (pid) => {
@@ -273,27 +241,16 @@ const median = (xs) => {
 const pct = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(2)}%`
 
 // --- Run ---------------------------------------------------------------------------------------
-let db
-const cleanup = async () => {
-  if (db) await db.end().catch(() => {})
-  for (const server of servers) await server.stop()
-  await dropDatabaseOrWarn(dbName)
-  rmSync(dir, { recursive: true, force: true })
-  for (const file of [withFile, withoutFile, gatesFile]) rmSync(file, { force: true })
-}
-const cleanUpOnce = onInterrupt(cleanup)
-
 try {
-  await dropStaleDatabases(dbPrefix)
+  await scratch.dropStale()
   console.log(
     `config read on the request path: ${cpus().length} cores, node ${process.version}, load ${loadavg()[0].toFixed(1)}`,
   )
   await builds()
-  await adminQuery(`create database "${dbName}"`)
-  const dbUrl = databaseUrl(dbName)
+  await scratch.createDatabase()
   // A seeding instance migrates, creates the admin and takes the data, then stops: the two
   // measured instances start afresh, with the same history.
-  const seeder = await startBuild("seed", withFile, dbUrl)
+  const seeder = await startBuild("seed", withFile)
   const admin = await signIn(seeder.url, adminEmail, adminPassword)
   const refs = await seedReferenceData(seeder.url, admin)
   const r = rngOf(21)
@@ -319,7 +276,7 @@ try {
     role: "reader",
   })
   await api(seeder.url, admin, "POST", `/teams/${northwind.teams[0].id}/members`, { userId: reader.id })
-  db = await connect(dbUrl)
+  const db = await scratch.connect()
   await db.query(
     `update users set status = 'active', password_hash = (select password_hash from users where email = $1)
      where email = $2`,
@@ -352,7 +309,7 @@ try {
     // the interval over pairs has to show, not a difference between the builds.
     const started = {}
     for (const name of pair % 2 === 0 ? ["with", "without"] : ["without", "with"])
-      started[name] = await startBuild(name, name === "with" ? withFile : withoutFile, dbUrl, pinned)
+      started[name] = await startBuild(name, name === "with" ? withFile : withoutFile, pinned)
     const builds = [started.with, started.without]
     for (const result of results) {
       await round(builds, result.request.path, token) // warm-up
@@ -477,5 +434,5 @@ try {
     )
   }
 } finally {
-  await cleanUpOnce()
+  await scratch.cleanUp()
 }

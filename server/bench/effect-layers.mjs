@@ -6,7 +6,6 @@
 // Usage: node server/bench/effect-layers.mjs; BENCH_DATABASE_URL (any PostgreSQL database; no
 // tables needed), BENCH_SECONDS (6), BENCH_CONNECTIONS (16).
 import { spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import {
   HttpApi,
@@ -24,7 +23,7 @@ import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
 import { Effect, Layer, Redacted, Schema, String as Str } from "effect"
 import pg from "pg"
-import { freePort, waitFor } from "./processes.mjs"
+import { cpuMs, freePort, waitFor } from "./processes.mjs"
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const seconds = Number(process.env.BENCH_SECONDS ?? 6)
@@ -86,10 +85,6 @@ if (serve === "bare") {
   )
 } else {
   // --- the bench ------------------------------------------------------------------------------------
-  const cpuMs = (pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  }
   const load = (target, duration) =>
     new Promise((resolve, reject) =>
       autocannon({ url: target, connections, duration }, (err, r) => (err ? reject(err) : resolve(r))),

@@ -1,12 +1,8 @@
 // GET /api/health on the real server (database ping included) against a bare node:http server
 // answering the same JSON, both measured here with the same load, in separate processes.
 // Usage: npm run bench -w @folio/server   (BENCH_SECONDS=10 BENCH_CONNECTIONS=32 to change)
-import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import autocannon from "autocannon"
-import { freePort, startFolio, waitFor } from "./processes.mjs"
+import { processRun, startFolio, startNode } from "./processes.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -25,25 +21,19 @@ const measure = async (name, url) => {
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-"))
-const children = []
+const run = processRun("folio-bench-")
 try {
-  const folio = await startFolio(dataDir)
-  children.push(folio.child)
+  const folio = await startFolio(run.dataDir)
+  run.children.push(folio.child)
   const folioPort = folio.port
   const body = await (await fetch(`http://127.0.0.1:${folioPort}/api/health`)).text()
 
-  const barePort = await freePort()
-  const bare = spawn(
-    process.execPath,
-    [
-      "-e",
-      `const body=${JSON.stringify(body)};require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json"});s.end(body)}).listen(${barePort},"127.0.0.1")`,
-    ],
-    { stdio: "ignore" },
-  )
-  children.push(bare)
-  await waitFor(`http://127.0.0.1:${barePort}/`, bare)
+  const bare = await startNode((port) => [
+    "-e",
+    `const body=${JSON.stringify(body)};require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json"});s.end(body)}).listen(${port},"127.0.0.1")`,
+  ])
+  run.children.push(bare.child)
+  const barePort = bare.port
 
   const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}/`)
   const ours = await measure("folio /api/health", `http://127.0.0.1:${folioPort}/api/health`)
@@ -57,7 +47,5 @@ try {
     `  ratio folio/bare: ${(ours.rps / baseline.rps).toFixed(3)} (includes a PostgreSQL round trip per request)`,
   )
 } finally {
-  for (const child of children) child.kill("SIGTERM")
-  await new Promise((r) => setTimeout(r, 1500))
-  rmSync(dataDir, { recursive: true, force: true })
+  await run.stop()
 }

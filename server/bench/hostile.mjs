@@ -2,12 +2,8 @@
 // deep, 1.9 MB), against a bare node:http server that reads the same body and answers a constant
 // 400, both measured here, in separate processes; and how long a health request waits meanwhile.
 // Usage: npm run build && node server/bench/hostile.mjs   (BENCH_ROUNDS=40 to change)
-import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
 import { request } from "node:http"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { freePort, startFolio, waitFor } from "./processes.mjs"
+import { processRun, startFolio, startNode } from "./processes.mjs"
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 40)
 const depth = 1_000_000
@@ -56,25 +52,22 @@ const measure = async (name, base, path, expected) => {
   return { name, rejection: stats(rejections), health: stats(healthWaits) }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-"))
-const children = []
+const run = processRun("folio-bench-")
 try {
-  const folio = await startFolio(dataDir)
-  children.push(folio.child)
+  const folio = await startFolio(run.dataDir)
+  run.children.push(folio.child)
   const folioPort = folio.port
 
-  const barePort = await freePort()
-  const bare = spawn(
-    process.execPath,
-    [
+  const bare = await startNode(
+    (port) => [
       "-e",
       `require("node:http").createServer((q,s)=>{const c=[];q.on("data",(d)=>c.push(d));q.on("end",()=>{Buffer.concat(c).toString("utf8");` +
-        `s.writeHead(q.method==="GET"?200:400,{"content-type":"application/json"});s.end('{"message":"bad"}')})}).listen(${barePort},"127.0.0.1")`,
+        `s.writeHead(q.method==="GET"?200:400,{"content-type":"application/json"});s.end('{"message":"bad"}')})}).listen(${port},"127.0.0.1")`,
     ],
-    { stdio: "ignore" },
+    { path: "/api/health" },
   )
-  children.push(bare)
-  await waitFor(`http://127.0.0.1:${barePort}/api/health`, bare)
+  run.children.push(bare.child)
+  const barePort = bare.port
 
   const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}`, "/api/session", 400)
   const ours = await measure("folio", `http://127.0.0.1:${folioPort}`, "/api/session", 400)
@@ -92,7 +85,5 @@ try {
     `  ratio folio/bare (p50 refusal): ${(ours.rejection.p50 / baseline.rejection.p50).toFixed(2)}; target: folio p95 ≤ 50 ms`,
   )
 } finally {
-  for (const child of children) child.kill("SIGTERM")
-  await new Promise((r) => setTimeout(r, 1500))
-  rmSync(dataDir, { recursive: true, force: true })
+  await run.stop()
 }

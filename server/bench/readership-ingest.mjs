@@ -17,33 +17,17 @@
 // recorder on +3), BENCH_SERVER_MAIN (another build of the server to measure).
 // Last, where a batch's time goes: the endpoint's statements for one batch, recorded off the wire
 // and replayed one by one, with PostgreSQL's CPU time for each.
-import { mkdtempSync, rmSync } from "node:fs"
 import { Agent, request } from "node:http"
-import { cpus, loadavg, tmpdir } from "node:os"
-import { join } from "node:path"
+import { cpus, loadavg } from "node:os"
 import pg from "pg"
 import { cpuMs, portBase, startRecorder, startServerOn } from "./readership-support.mjs"
-import {
-  adminEmail,
-  adminPassword,
-  adminQuery,
-  connect,
-  databaseUrl,
-  dropDatabaseOrWarn,
-  dropStaleDatabases,
-  onInterrupt,
-  rngOf,
-  scratchDatabaseName,
-} from "./reports-data.mjs"
+import { adminEmail, adminPassword, connect, rngOf, scratchRun } from "./reports-data.mjs"
 
 const eventsPerRun = Number(process.env.BENCH_EVENTS ?? 500_000)
 const batchSizes = (process.env.BENCH_BATCHES ?? "200,500").split(",").map(Number)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4)
 const warmupBatches = 40
 const readerEmail = "reader@bench-ingest.example"
-const dbPrefix = "folio_bench_rdingest"
-const dbName = scratchDatabaseName(dbPrefix)
-const dir = mkdtempSync(join(tmpdir(), "folio-bench-rdingest-"))
 const rollupLock = "select pg_advisory_lock(hashtext('readership_rollup'))"
 
 /** The statement record.ts sends, with its parameters in the same order. */
@@ -269,26 +253,25 @@ let db
 let lock
 let pool
 const agent = new Agent({ keepAlive: true, maxSockets: connections })
-const cleanup = async () => {
-  agent.destroy()
-  if (server) await server.stop()
-  if (recorder) await recorder.stop()
-  if (pool) await pool.end().catch(() => {})
-  if (lock) await lock.end().catch(() => {})
-  if (db) await db.end().catch(() => {})
-  await dropDatabaseOrWarn(dbName)
-  rmSync(dir, { recursive: true, force: true })
-}
-const cleanUpOnce = onInterrupt(cleanup)
+const scratch = scratchRun("folio-bench-rdingest-", "folio_bench_rdingest", {
+  before: async () => {
+    agent.destroy()
+    if (server) await server.stop()
+    if (recorder) await recorder.stop()
+    if (pool) await pool.end().catch(() => {})
+    if (lock) await lock.end().catch(() => {})
+    if (db) await db.end().catch(() => {})
+  },
+})
+const { dir, dbUrl: url } = scratch
 try {
-  await dropStaleDatabases(dbPrefix)
+  await scratch.dropStale()
   console.log(
     `readership ingest: ${eventsPerRun.toLocaleString("en")} events a run, batches of ${batchSizes.join(" and ")}, ${connections} in flight, ${cpus().length} cores, node ${process.version}, load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(" ")}`,
   )
-  await adminQuery(`create database "${dbName}"`)
-  const url = databaseUrl(dbName)
+  await scratch.createDatabase()
   server = await startServerOn(portBase, url, dir)
   db = await connect(url)
   const scene = await arrange(db)
@@ -450,5 +433,5 @@ try {
       .join(" ")}`,
   )
 } finally {
-  await cleanUpOnce()
+  await scratch.cleanUp()
 }

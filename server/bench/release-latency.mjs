@@ -12,27 +12,20 @@
 // BENCH_RELEASE_AT (`offset`: 20 s ahead, off the minute; `minute`: the start of a minute at
 // least 20 s ahead), FOLIO_JOB_POLL_MS (passed to the instances; unset, their default, 250 ms),
 // BENCH_BARE_CONNECTIONS (2), BENCH_DATABASE_URL.
-import { mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
-import { cpus, loadavg, tmpdir } from "node:os"
-import { join } from "node:path"
+import { cpus, loadavg } from "node:os"
 import {
   adminEmail,
   adminPassword,
-  adminQuery,
   api,
   connect,
-  databaseUrl,
-  dropDatabaseOrWarn,
-  dropStaleDatabases,
   makeReport,
-  onInterrupt,
-  quantile,
   rngOf,
-  scratchDatabaseName,
+  scratchRun,
   seedReferenceData,
   signIn,
   startServer,
+  summary as stats,
 } from "./reports-data.mjs"
 
 const total = Number(process.env.BENCH_REPORTS ?? 500)
@@ -43,9 +36,8 @@ const targetMs = 1000
 const releaseBatch = 50 // releases/service.ts
 const lateAfterSeconds = 60 // releases/publish.ts
 const seen = 50 // how often the bench looks for newly published reports, ms
-const dbPrefix = "folio_bench_release"
-const dbName = scratchDatabaseName(dbPrefix)
-const dir = mkdtempSync(join(tmpdir(), "folio-bench-release-"))
+const scratch = scratchRun("folio-bench-release-", "folio_bench_release")
+const { dir, dbName, dbUrl } = scratch
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 
 // Loopback webhook targets are refused unless the operator allows them.
@@ -62,10 +54,6 @@ const releaseInstant = () => {
   return new Date(at)
 }
 
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1), n: sorted.length }
-}
 const ms = (v) => (v === undefined ? "–" : v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`)
 const row = (label, s) =>
   console.log(
@@ -84,14 +72,9 @@ const receiver = createServer((req, res) => {
 
 const servers = []
 let db
-const cleanup = async () => {
-  if (db) await db.end().catch(() => {})
-  for (const server of servers) await server.stop()
-  await new Promise((r) => receiver.close(r))
-  await dropDatabaseOrWarn(dbName)
-  rmSync(dir, { recursive: true, force: true })
-}
-const cleanUpOnce = onInterrupt(cleanup)
+/** An instance on the scratch database, stopped by the clean-up whatever happens. */
+const startInstance = () =>
+  startServer(dbUrl, dir, { onSpawn: (server) => scratch.children.push(server.child) })
 
 /** The records of `n` approved reports, as the import takes them. */
 const records = (prefix, n, seed) => {
@@ -266,7 +249,7 @@ const bareRelease = async (client, disclosures) => {
 }
 
 try {
-  await dropStaleDatabases(dbPrefix)
+  await scratch.dropStale()
   console.log(
     `release latency: ${total} reports due together, 2 instances, ${cpus().length} cores, node ${process.version}, load ${loadavg()[0].toFixed(1)}`,
   )
@@ -276,9 +259,8 @@ try {
   await new Promise((r) => receiver.listen(0, "127.0.0.1", r))
   const hookUrl = `http://127.0.0.1:${receiver.address().port}/hooks/folio`
 
-  await adminQuery(`create database "${dbName}"`)
-  const dbUrl = databaseUrl(dbName)
-  servers.push(await startServer(dbUrl, dir))
+  await scratch.createDatabase()
+  servers.push(await startInstance())
   const [first] = servers
   const token = await signIn(first.url, adminEmail, adminPassword)
   await seedReferenceData(first.url, token)
@@ -286,8 +268,8 @@ try {
   await api(first.url, token, "POST", "/channels", { name: "Feed", kind: "rss" })
   await importAll(first.url, token, "folio", records("folio", total, 11))
   await importAll(first.url, token, "bare", records("bare", total, 12))
-  servers.push(await startServer(dbUrl, dir))
-  db = await connect(dbUrl)
+  servers.push(await startInstance())
+  db = await scratch.connect()
   const serverVersion = (await db.query("show server_version")).rows[0].server_version
   console.log(
     `  PostgreSQL ${serverVersion}; 2 sets of ${total} approved reports imported, channels Hook (webhook) and Feed (rss)`,
@@ -429,5 +411,6 @@ try {
   )
   console.log(`  webhook requests received: ${received}`)
 } finally {
-  await cleanUpOnce()
+  await scratch.cleanUp()
+  await new Promise((r) => receiver.close(r))
 }

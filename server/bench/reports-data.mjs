@@ -9,7 +9,7 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
-import { freePort } from "./processes.mjs"
+import { freePort, startServerProcess, stopProcess } from "./processes.mjs"
 
 // ---------------------------------------------------------------------------------------------
 // Reference data
@@ -712,19 +712,33 @@ export const psqlCopy = (url, target, file) =>
     child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`psql exited ${code}: ${out}`))))
   })
 
-export { freePort }
-
 export const adminEmail = "bench-admin@folio.example"
 export const adminPassword = "bench password for the reports benchmarks"
 
-/** Starts server/dist/main.js on `dbUrl` (`node <nodeOptions> main.js`); resolves once /api/health answers. */
-export const startServer = async (dbUrl, dataDir, nodeOptions = []) => {
-  const port = await freePort()
-  const main = new URL("../dist/main.js", import.meta.url).pathname
-  const child = spawn(process.execPath, [...nodeOptions, main], {
+const serverMain = new URL("../dist/main.js", import.meta.url).pathname
+
+/**
+ * Starts a build of the server (`main`: dist/main.js unless said) on `dbUrl`: `node <nodeOptions>
+ * main`, behind `prefix` (e.g. taskset) if any, on `port` (a free one unless said), with the bench
+ * admin, no seed and warnings only in its log, `env` on top. Resolves once /api/health answers: by
+ * default within 20 minutes (on a kept database, a new migration may first rebuild an index of 1M
+ * rows). The other options are startServerProcess's (processes.mjs).
+ */
+export const startServer = async (
+  dbUrl,
+  dataDir,
+  { main = serverMain, nodeOptions = [], prefix = [], env = {}, port, ...options } = {},
+) => {
+  const listen = port ?? (await freePort())
+  const [command, ...args] = [...prefix, process.execPath, ...nodeOptions, main]
+  return startServerProcess({
+    command,
+    args,
+    port: listen,
+    tries: 12_000,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(listen),
       DATABASE_URL: dbUrl,
       FOLIO_DATA_DIR: dataDir,
       FOLIO_ADMIN_EMAIL: adminEmail,
@@ -732,38 +746,11 @@ export const startServer = async (dbUrl, dataDir, nodeOptions = []) => {
       FOLIO_SEED: "none",
       LOG_LEVEL: "warn",
       LOG_FORMAT: "json",
+      ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    ...options,
   })
-  let stderr = ""
-  child.stderr.on("data", (d) => {
-    stderr = (stderr + d).slice(-4000)
-  })
-  const url = `http://127.0.0.1:${port}`
-  // Up to 20 minutes: on a kept database, a new migration may first rebuild an index of 1M rows.
-  for (let i = 0; i < 12_000; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return { url, child, stop: () => stopProcess(child) }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  child.kill("SIGTERM")
-  throw new Error(`the server did not answer /api/health: ${stderr}`)
 }
-
-export const stopProcess = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000)
-    child.once("exit", () => {
-      clearTimeout(timer)
-      resolve()
-    })
-    child.kill("SIGTERM")
-  })
 
 /** JSON over fetch; throws with the body on a non-2xx answer. */
 export const api = async (base, token, method, path, body) => {
@@ -871,21 +858,24 @@ export const dropStaleDatabases = async (prefix) => {
 
 /**
  * A bench's scratch run: a temp folder (`dirPrefix…`) and a database of its own (scratchDatabaseName),
- * both removed by `cleanUp`, which runs once: at the end of the run, on failure, Ctrl-C or kill
- * (onInterrupt). Before that it ends the clients opened with `connect` and stops the processes
- * pushed to `children`, in that order.
+ * both removed by `cleanUp` with the bench's `files` elsewhere (e.g. builds beside dist/main.js);
+ * `cleanUp` runs once: at the end of the run, on failure, Ctrl-C or kill (onInterrupt). Before that
+ * it runs the bench's own `before` (what it holds besides), ends the clients opened with `connect`
+ * and stops the processes pushed to `children`, in that order.
  */
-export const scratchRun = (dirPrefix, dbPrefix) => {
+export const scratchRun = (dirPrefix, dbPrefix, { files = [], before = async () => {} } = {}) => {
   const dir = mkdtempSync(join(tmpdir(), dirPrefix))
   const dbName = scratchDatabaseName(dbPrefix)
   const dbUrl = databaseUrl(dbName)
   const children = []
   const clients = []
   const cleanUp = onInterrupt(async () => {
+    await before()
     for (const client of clients) await client.end().catch(() => {})
     for (const child of children) await stopProcess(child)
     await dropDatabaseOrWarn(dbName)
     rmSync(dir, { recursive: true, force: true })
+    for (const file of files) rmSync(file, { force: true })
   })
   return {
     dir,
@@ -935,5 +925,11 @@ export const writeLines = async (file, lines) => {
 
 export const quantile = (sorted, q) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+
+/** n, p50, p95 and max of a list of numbers. */
+export const summary = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return { n: sorted.length, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1) }
+}
 
 export const uuid = randomUUID

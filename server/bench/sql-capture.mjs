@@ -2,6 +2,7 @@
 // text of each simple query ('Q') and of each parse ('P'), with the parameter values of the bind
 // ('B') that follows. server/bench/api-twins.mjs runs Folio and its bare twin through it once per
 // scenario and compares what each sent, so the twin provably runs the same SQL as the route.
+// The readership benchmarks replay what they record (readership-support.mjs, on a fixed port).
 // Plain TCP only (the servers here connect without TLS); the protocol is PostgreSQL's v3.
 import { createServer, connect as tcpConnect } from "node:net"
 
@@ -11,8 +12,12 @@ const cString = (buffer, at) => {
   return [buffer.toString("utf8", at, end), end + 1]
 }
 
-/** Parameter values of a bind message, as text (binary ones shown as hex). */
-const bindValues = (payload) => {
+/**
+ * Parameter values of a bind message, as text; binary ones (bytea from a Buffer, as `pg` sends it)
+ * shown as hex, or with `keepBinary` kept as Buffers: replayed through `pg`, they go out in binary
+ * again.
+ */
+const bindValues = (payload, keepBinary) => {
   let [, at] = cString(payload, 0) // portal
   ;[, at] = cString(payload, at) // statement
   const formats = payload.readInt16BE(at)
@@ -29,7 +34,9 @@ const bindValues = (payload) => {
     else {
       const binary = (formatCodes.length === 1 ? formatCodes[0] : formatCodes[i]) === 1
       const bytes = payload.subarray(at, at + length)
-      values.push(binary ? `\\x${bytes.toString("hex")}` : bytes.toString("utf8"))
+      values.push(
+        !binary ? bytes.toString("utf8") : keepBinary ? Buffer.from(bytes) : `\\x${bytes.toString("hex")}`,
+      )
       at += length
     }
   }
@@ -37,11 +44,12 @@ const bindValues = (payload) => {
 }
 
 /**
- * Starts the proxy on a free loopback port in front of `target` (a postgres:// URL). Returns the
- * URL to give the server, `take()` (the statements recorded since the last take, in the order
- * they were sent, each `{ text, values }`) and `stop()`.
+ * Starts the proxy on a loopback `port` (a free one unless said) in front of `target` (a
+ * postgres:// URL); `keepBinary`: see bindValues. Returns the URL to give the server, `take()` (the
+ * statements recorded since the last take, in the order they were sent, each `{ text, values }`)
+ * and `stop()`.
  */
-export const startSqlCapture = async (target) => {
+export const startSqlCapture = async (target, { port = 0, keepBinary = false } = {}) => {
   const upstream = new URL(target)
   let recorded = []
   const sockets = new Set()
@@ -75,7 +83,7 @@ export const startSqlCapture = async (target) => {
           parsed = { text: cString(payload, at)[0], values: [] }
           recorded.push(parsed)
         } else if (type === "B" && parsed) {
-          parsed.values = bindValues(payload)
+          parsed.values = bindValues(payload, keepBinary)
           parsed = undefined
         }
         pending = pending.subarray(1 + length)
@@ -93,7 +101,10 @@ export const startSqlCapture = async (target) => {
     client.on("error", close)
     pg.on("error", close)
   })
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
+  await new Promise((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(port, "127.0.0.1", resolve)
+  })
   const url = new URL(target)
   url.hostname = "127.0.0.1"
   url.port = String(server.address().port)

@@ -4,14 +4,10 @@
 // and the fair twin (tunnel-twin.mjs) that reads it and forwards it to the same stand-in.
 // Usage: node server/bench/tunnel.mjs (after `npm run build`); BENCH_SECONDS=10 BENCH_CONNECTIONS=16
 // BENCH_STORM_SECONDS=0.
-import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { createEnvelope, serializeEnvelope } from "@sentry/core"
 import autocannon from "autocannon"
-import { freePort, startFolio, waitFor } from "./processes.mjs"
+import { cpuMs, processRun, rssMiB, startFolio, startNode } from "./processes.mjs"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -19,16 +15,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const stormSeconds = Number(process.env.BENCH_STORM_SECONDS ?? 0)
 const dsn = "https://benchkey@o1.ingest.sentry.io/7"
 const tunnelPath = "/monitoring?o=1&p=7"
-
-/** Resident set size of a process in MiB (Linux /proc; ps elsewhere). */
-const rssMiB = (pid) => {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1])
-    return kb / 1024
-  } catch {
-    return Number.NaN
-  }
-}
 
 // One browser-like error event (stack of 12 frames, 30 breadcrumbs): about 5 KB serialised. Each
 // request gets its own event id, as every real event does (the inbox keeps a repeated id once).
@@ -86,16 +72,6 @@ const load = (url, duration = seconds) =>
     ),
   )
 
-/** CPU time a process has used, in ms (user + system; Linux /proc, clock ticks of 10 ms). */
-const cpuMs = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return Number.NaN
-  }
-}
-
 const measure = async (name, url, pid) => {
   await load(url).catch(() => {}) // warm-up (JIT, pools)
   const cpu = cpuMs(pid)
@@ -106,22 +82,16 @@ const measure = async (name, url, pid) => {
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total, cpuPer }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "folio-bench-tunnel-"))
-const children = []
+const run = processRun("folio-bench-tunnel-")
 try {
   // The stand-in for Sentry runs in its own process, so the load generator does not slow it down.
-  const ingestPort = await freePort()
-  const ingest = spawn(
-    process.execPath,
-    [
-      "-e",
-      `let n=0;require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{if(q.method==="POST")n++;s.writeHead(200,{"content-type":"application/json"});s.end(q.method==="POST"?'{"id":"bench"}':String(n))})}).listen(${ingestPort},"127.0.0.1")`,
-    ],
-    { stdio: "ignore" },
-  )
-  children.push(ingest)
-  await waitFor(`http://127.0.0.1:${ingestPort}/`, ingest)
-  const folio = await startFolio(dataDir, {
+  const ingest = await startNode((port) => [
+    "-e",
+    `let n=0;require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{if(q.method==="POST")n++;s.writeHead(200,{"content-type":"application/json"});s.end(q.method==="POST"?'{"id":"bench"}':String(n))})}).listen(${port},"127.0.0.1")`,
+  ])
+  run.children.push(ingest.child)
+  const ingestPort = ingest.port
+  const folio = await startFolio(run.dataDir, {
     FOLIO_SEED: "none",
     SENTRY_DSN: dsn,
     SENTRY_INGEST_URL: `http://127.0.0.1:${ingestPort}`,
@@ -129,28 +99,20 @@ try {
     // cost is measured), set high enough that none is refused.
     FOLIO_TUNNEL_RATE_LIMIT: "1000000000",
   })
-  children.push(folio.child)
+  run.children.push(folio.child)
   const folioPort = folio.port
 
-  const barePort = await freePort()
-  const bare = spawn(
-    process.execPath,
-    [
-      "-e",
-      `require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{s.writeHead(200,{"content-type":"application/json"});s.end("{}")})}).listen(${barePort},"127.0.0.1")`,
-    ],
-    { stdio: "ignore" },
-  )
-  children.push(bare)
-  await waitFor(`http://127.0.0.1:${barePort}/`, bare)
+  const { child: bare, port: barePort } = await startNode((port) => [
+    "-e",
+    `require("node:http").createServer((q,s)=>{q.resume();q.on("end",()=>{s.writeHead(200,{"content-type":"application/json"});s.end("{}")})}).listen(${port},"127.0.0.1")`,
+  ])
+  run.children.push(bare)
 
-  const twinPort = await freePort()
-  const twin = spawn(process.execPath, [new URL("./tunnel-twin.mjs", import.meta.url).pathname], {
-    stdio: "ignore",
-    env: { ...process.env, PORT: String(twinPort), INGEST: `http://127.0.0.1:${ingestPort}` },
-  })
-  children.push(twin)
-  await waitFor(`http://127.0.0.1:${twinPort}/`, twin)
+  const { child: twin, port: twinPort } = await startNode(
+    [new URL("./tunnel-twin.mjs", import.meta.url).pathname],
+    { env: { INGEST: `http://127.0.0.1:${ingestPort}` } },
+  )
+  run.children.push(twin)
 
   const rssBefore = rssMiB(folio.child.pid)
   const baseline = await measure("bare node:http", `http://127.0.0.1:${barePort}${tunnelPath}`, bare.pid)
@@ -189,7 +151,5 @@ try {
     )
   }
 } finally {
-  for (const child of children) child.kill("SIGTERM")
-  await new Promise((r) => setTimeout(r, 1500))
-  rmSync(dataDir, { recursive: true, force: true })
+  await run.stop()
 }

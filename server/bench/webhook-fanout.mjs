@@ -9,27 +9,19 @@
 // BENCH_INSTANCES (1), BENCH_DATABASE_URL, BENCH_CPU_PROF (a folder for the instances' CPU profiles).
 import { spawn } from "node:child_process"
 import { createHmac, randomUUID } from "node:crypto"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import * as http from "node:http"
-import { cpus, loadavg, tmpdir } from "node:os"
-import { join } from "node:path"
+import { cpus, loadavg } from "node:os"
 import {
   adminEmail,
   adminPassword,
-  adminQuery,
   api,
-  connect,
-  databaseUrl,
-  dropDatabaseOrWarn,
-  dropStaleDatabases,
   makeReport,
-  onInterrupt,
   rngOf,
-  scratchDatabaseName,
+  scratchRun,
   seedReferenceData,
   signIn,
   startServer,
-  stopProcess,
 } from "./reports-data.mjs"
 
 const total = Number(process.env.BENCH_DELIVERIES ?? 10_000)
@@ -43,9 +35,8 @@ const perInstance = Number(
 )
 if (!Number.isInteger(perInstance)) throw new Error("could not read the job runner's concurrency")
 const concurrency = perInstance * instances
-const dbPrefix = "folio_bench_fanout"
-const dbName = scratchDatabaseName(dbPrefix)
-const dir = mkdtempSync(join(tmpdir(), "folio-bench-fanout-"))
+const scratch = scratchRun("folio-bench-fanout-", "folio_bench_fanout")
+const { dir, dbName, dbUrl } = scratch
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 process.env.FOLIO_WEBHOOK_ALLOW_NETWORKS ??= "127.0.0.0/8"
@@ -136,40 +127,32 @@ const bareLoop = async (channels, report) => {
 }
 
 /**
- * An instance on `dbUrl`, or, with BENCH_CPU_PROF=<dir>, the same server started under
- * `node --cpu-prof`, which writes a V8 CPU profile to that folder when it stops.
+ * An instance on the scratch database, or, with BENCH_CPU_PROF=<dir>, the same server started
+ * under `node --cpu-prof`, which writes a V8 CPU profile to that folder when it stops.
  */
-const startInstance = (dbUrl) => {
+const startInstance = () => {
   const profile = process.env.BENCH_CPU_PROF
-  return startServer(dbUrl, dir, profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])
+  return startServer(dbUrl, dir, {
+    nodeOptions: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+    onSpawn: (server) => scratch.children.push(server.child),
+  })
 }
 
 const servers = []
-let receiver
-let db
-const cleanup = async () => {
-  if (db) await db.end().catch(() => {})
-  for (const server of servers) await server.stop()
-  if (receiver) await stopProcess(receiver.child)
-  agent.destroy()
-  await dropDatabaseOrWarn(dbName)
-  rmSync(dir, { recursive: true, force: true })
-}
-const cleanUpOnce = onInterrupt(cleanup)
 
 try {
-  await dropStaleDatabases(dbPrefix)
+  await scratch.dropStale()
   console.log(
     `webhook fan-out: one report to ${total.toLocaleString("en")} webhook deliveries, ${instances} instance${instances === 1 ? "" : "s"} × ${perInstance} jobs at once, ${cpus().length} cores, node ${process.version}, load ${loadavg()[0].toFixed(1)}`,
   )
-  receiver = await startReceiver()
-  await adminQuery(`create database "${dbName}"`)
-  const dbUrl = databaseUrl(dbName)
-  servers.push(await startInstance(dbUrl))
+  const receiver = await startReceiver()
+  scratch.children.push(receiver.child)
+  await scratch.createDatabase()
+  servers.push(await startInstance())
   const [first] = servers
   const token = await signIn(first.url, adminEmail, adminPassword)
   await seedReferenceData(first.url, token)
-  db = await connect(dbUrl)
+  const db = await scratch.connect()
 
   // One channel through the API; the rest copied in SQL with their own URL and secret (creating
   // 10,000 channels one request at a time is not what is measured).
@@ -196,7 +179,7 @@ try {
     rows: [{ file: "fanout.csv", line: 2, record }],
   })
   const reportId = (await db.query("select id from reports where external_id = 'fanout-0001'")).rows[0].id
-  for (let i = 1; i < instances; i++) servers.push(await startInstance(dbUrl))
+  for (let i = 1; i < instances; i++) servers.push(await startInstance())
 
   // The report as a delivery carries it (deliver.ts payloadOf), for the bare loop.
   const row = (
@@ -301,5 +284,6 @@ try {
     `  target ≥ ${target}: ${ratio >= target ? "met" : `missed (${(ratio / target).toFixed(2)} of the target)`}`,
   )
 } finally {
-  await cleanUpOnce()
+  agent.destroy()
+  await scratch.cleanUp()
 }
