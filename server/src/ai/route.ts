@@ -21,7 +21,8 @@ import { callerFor, refusal } from "../http/requestActor.js"
 import { offlineStream } from "./offlineStream.js"
 import { AiFailure, openAiStream, type ProviderEvent } from "./openai.js"
 import { offlineProvider, openAiConfigured, openAiSettings, openAiUnavailableReason } from "./providers.js"
-import { type AiReportFields, AiRuns } from "./runs.js"
+import type { AiReportFields } from "./repo.js"
+import { AiRuns } from "./runs.js"
 
 /**
  * `POST /api/ai/run` (core's `aiRunPath`): one run, answered as server-sent events.

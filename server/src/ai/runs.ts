@@ -1,27 +1,16 @@
 import { SqlClient } from "@effect/sql"
-import type {
-  Actor,
-  AiProviderId,
-  AiRun,
-  AiRunId,
-  AiRunListParams,
-  AiRunPage,
-  AiRunStatus,
-  AiRunSummary,
-  AiTemplateId,
-  Grant,
-  ReportId,
-} from "@folio/core"
+import type { Actor, AiRunListParams, AiRunPage, Grant } from "@folio/core"
 import { NotFound } from "@folio/core"
 import { Effect, Option } from "effect"
 import { defaultPageSize } from "../db/keyset.js"
 import { timeCursor, timePage } from "../db/timeCursor.js"
-import { reachClause, reportReachOf } from "../reports/reach.js"
+import { reportReachOf } from "../reports/reach.js"
+import { type AiRunEnd, type AiRunStart, AiRunsRepo } from "./repo.js"
 
 /**
- * All SQL of the AI playground's saved runs (`ai_runs`, migration 0024), and the two reads a run
- * needs first: the report that fills its template, within the caller's reading reach, and the
- * ticker symbols the offline provider knows. Only a run's author ever reads it.
+ * The AI playground's saved runs (their SQL: repo.ts), and the two reads a run needs first: the
+ * report that fills its template, within the caller's reading reach, and the ticker symbols the
+ * offline provider knows. Only a run's author ever reads it.
  */
 
 export const aiRunNotFound = () => new NotFound({ message: "No such run, or it is not yours." })
@@ -29,170 +18,59 @@ export const aiRunNotFound = () => new NotFound({ message: "No such run, or it i
 export const aiReportNotFound = () =>
   new NotFound({ message: "No report with that id, or it is not available to you." })
 
-/** The report fields a template is filled from. */
-export interface AiReportFields {
-  readonly id: string
-  readonly title: string
-  readonly summary: string
-  readonly body: string
-  readonly tickers: ReadonlyArray<string>
-}
-
-export interface AiRunStart {
-  readonly userId: string
-  readonly provider: AiProviderId
-  readonly model: string
-  readonly template: AiTemplateId
-  readonly report: { readonly id: string; readonly title: string } | null
-  readonly input: string
-  readonly prompt: string
-}
-
-export interface AiRunEnd {
-  readonly status: Exclude<AiRunStatus, "running">
-  readonly output: string
-  readonly error: string | null
-  readonly latencyMs: number | null
-  readonly inputTokens: number | null
-  readonly outputTokens: number | null
-  readonly cost: number | null
-}
-
-interface RunRow {
-  readonly id: string
-  readonly provider: AiProviderId
-  readonly model: string
-  readonly template: AiTemplateId
-  readonly reportId: string | null
-  readonly reportTitle: string | null
-  readonly status: AiRunStatus
-  readonly latencyMs: number | null
-  readonly inputTokens: number | null
-  readonly outputTokens: number | null
-  readonly characters: number
-  readonly cost: number | null
-  readonly preview: string
-  readonly createdAt: Date
-  readonly createdKey: string
-  readonly input?: string
-  readonly prompt?: string
-  readonly output?: string
-  readonly error?: string | null
-}
-
-const summaryOf = (row: RunRow): AiRunSummary => ({
-  id: row.id as AiRunId,
-  provider: row.provider,
-  model: row.model,
-  template: row.template,
-  report:
-    row.reportId === null ? null : { id: row.reportId as ReportId, title: row.reportTitle ?? "(untitled)" },
-  status: row.status,
-  latencyMs: row.latencyMs,
-  usage: {
-    inputTokens: row.inputTokens,
-    outputTokens: row.outputTokens,
-    characters: row.characters,
-    cost: row.cost,
-  },
-  preview: row.preview,
-  createdAt: row.createdAt,
-})
-
-const runOf = (row: RunRow): AiRun => ({
-  ...summaryOf(row),
-  input: row.input ?? "",
-  prompt: row.prompt ?? "",
-  output: row.output ?? "",
-  error: row.error ?? null,
-})
-
 export class AiRuns extends Effect.Service<AiRuns>()("@folio/server/AiRuns", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-
-    const columns = (full: boolean) => sql`
-      id, provider, model, template, report_id, report_title, status, latency_ms, input_tokens,
-      output_tokens, characters, cost, left(output, 200) as preview, created_at,
-      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
-      ${full ? sql`, input, prompt, output, error` : sql``}`
+    const repo = yield* AiRunsRepo
 
     /** A new run, `running`, before anything is sent to a provider. */
-    const start = (run: AiRunStart) =>
-      sql<{ id: string }>`
-        insert into ai_runs (user_id, provider, model, template, report_id, report_title, input, prompt)
-        values (${run.userId}, ${run.provider}, ${run.model}, ${run.template}, ${run.report?.id ?? null},
-                ${run.report?.title ?? null}, ${run.input}, ${run.prompt})
-        returning id`.pipe(
-        Effect.map((rows) => (rows[0] as { id: string }).id),
-        Effect.orDie,
-      )
+    const start = (run: AiRunStart) => repo.insertRun(run)
 
     /** The run's end: its answer (or what had arrived), latency, usage and error. */
-    const finish = (id: string, end: AiRunEnd) =>
-      sql`
-        update ai_runs set status = ${end.status}, output = ${end.output}, error = ${end.error},
-               latency_ms = ${end.latencyMs}, input_tokens = ${end.inputTokens},
-               output_tokens = ${end.outputTokens}, characters = ${end.output.length},
-               cost = ${end.cost}, finished_at = now()
-        where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
-
-    const find = (userId: string, id: string) =>
-      sql<RunRow>`select ${columns(true)} from ai_runs where id = ${id} and user_id = ${userId}`.pipe(
-        Effect.orDie,
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), runOf)),
-      )
+    const finish = (id: string, end: AiRunEnd) => repo.finishRun(id, end)
 
     /** One of the caller's runs; anyone else's is not found, as if it did not exist. */
     const get = (userId: string, id: string) =>
-      find(userId, id).pipe(
-        Effect.flatMap(Option.match({ onNone: () => Effect.fail(aiRunNotFound()), onSome: Effect.succeed })),
-      )
+      repo
+        .findRun(userId, id)
+        .pipe(
+          Effect.flatMap(
+            Option.match({ onNone: () => Effect.fail(aiRunNotFound()), onSome: Effect.succeed }),
+          ),
+        )
 
     /** The caller's runs, newest first, by keyset. */
     const list = (userId: string, params: AiRunListParams) =>
       Effect.gen(function* () {
         const limit = params.limit ?? defaultPageSize
         const after = yield* timeCursor(params.cursor, "uuid")
-        const rows = yield* sql<RunRow>`
-          select ${columns(false)} from ai_runs
-          where user_id = ${userId}
-            ${Option.match(after, {
-              onNone: () => sql``,
-              onSome: (key) => sql`and (created_at, id) < (${key.at}::timestamptz, ${key.id}::uuid)`,
-            })}
-          order by created_at desc, id desc
-          limit ${limit + 1}`.pipe(Effect.orDie)
-        const page = timePage(rows, limit, (row) => ({ at: row.createdKey, id: row.id }))
-        return { items: page.items.map(summaryOf), nextCursor: page.nextCursor } satisfies AiRunPage
+        const rows = yield* repo.listRuns(userId, after, limit + 1)
+        const page = timePage(rows, limit, (row) => row.key)
+        return { items: page.items.map((row) => row.run), nextCursor: page.nextCursor } satisfies AiRunPage
       })
 
     /** Deletes one of the caller's runs; what it was, for the audit entry. */
     const remove = (userId: string, id: string) =>
-      sql<{ id: string; provider: string; model: string; template: string; reportId: string | null }>`
-        delete from ai_runs where id = ${id} and user_id = ${userId}
-        returning id, provider, model, template, report_id`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) => (rows[0] ? Effect.succeed(rows[0]) : Effect.fail(aiRunNotFound()))),
-      )
+      repo
+        .deleteRun(userId, id)
+        .pipe(
+          Effect.flatMap(
+            Option.match({ onNone: () => Effect.fail(aiRunNotFound()), onSome: Effect.succeed }),
+          ),
+        )
 
     /** The report's fields, when the caller may read it (`reports.read` reach), else not found. */
     const report = (actor: Actor, grant: Grant, id: string) =>
       Effect.gen(function* () {
         const reach = yield* reportReachOf(actor, grant)
-        const rows = yield* sql<AiReportFields>`
-          select r.id, r.title, r.summary, r.body, r.tickers from reports r
-          where r.id = ${id} and ${reachClause(sql, reach)}`.pipe(Effect.orDie)
-        const row = rows[0]
-        return row === undefined ? yield* Effect.fail(aiReportNotFound()) : row
+        const row = yield* repo.reportFields(id, reach)
+        return Option.isNone(row) ? yield* Effect.fail(aiReportNotFound()) : row.value
       }).pipe(Effect.provideService(SqlClient.SqlClient, sql))
 
     /** Every ticker symbol in the tickers table, for the offline provider's extraction. */
-    const knownTickers = sql<{ symbol: string }>`select symbol from tickers order by symbol`.pipe(
-      Effect.orDie,
-      Effect.map((rows) => rows.map((row) => row.symbol)),
-    )
+    const knownTickers = repo.knownTickers
 
     return { start, finish, get, list, remove, report, knownTickers } as const
   }),
+  dependencies: [AiRunsRepo.Default],
 }) {}
