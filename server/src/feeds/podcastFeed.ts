@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto"
-import { SqlClient } from "@effect/sql"
 import { renderMarkdown } from "@folio/core"
 import { Effect, Option } from "effect"
 import { AppConfig, publicOriginOf } from "../config.js"
-import { type EpisodeReach, episodeReachClause, episodeReachOfUser } from "../podcasts/reach.js"
-import { reachClause } from "../reports/reach.js"
+import type { EpisodeReach } from "../podcasts/reach.js"
+import { PodcastsRepo } from "../podcasts/repo.js"
 import { builder, xmlText } from "./feed.js"
+import { FeedsRepo, type PodcastFeedEpisode, type PodcastFeedShow } from "./repo.js"
 import { FeedTokens } from "./tokens.js"
 
 /**
@@ -41,45 +41,19 @@ export const podcastGuidOf = (origin: string, showId: string) =>
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-interface ShowRow {
-  readonly id: string
-  readonly title: string
-  readonly description: string
-  readonly language: string
-  readonly category: string
-  readonly explicit: boolean
-  readonly artworkKey: string | null
-}
-
-interface EpisodeRow {
-  readonly id: string
-  readonly guid: string
-  readonly title: string
-  readonly notes: string
-  readonly hasTranscript: boolean
-  readonly season: number | null
-  readonly episodeNumber: number | null
-  readonly publishedAt: Date
-  readonly audioMime: string | null
-  readonly audioSize: string | number | null
-  readonly audioDurationSeconds: number | null
-  /** The linked report, only when the feed's owner may read it. */
-  readonly reportId: string | null
-}
-
 export interface PodcastFeedContent {
   readonly origin: string
   readonly token: string
   readonly userId: string
   readonly companyId: string
   readonly publisher: { readonly name: string; readonly email: string | null }
-  readonly show: ShowRow
-  readonly episodes: ReadonlyArray<EpisodeRow>
+  readonly show: PodcastFeedShow
+  readonly episodes: ReadonlyArray<PodcastFeedEpisode>
 }
 
 const feedUrl = (content: PodcastFeedContent) =>
   `${content.origin}/feeds/${content.token}/podcasts/${content.show.id}`
-const episodeUrl = (content: PodcastFeedContent, episode: EpisodeRow, what: "audio" | "transcript") =>
+const episodeUrl = (content: PodcastFeedContent, episode: PodcastFeedEpisode, what: "audio" | "transcript") =>
   `${content.origin}/feeds/${content.token}/episodes/${episode.id}/${what}`
 
 /** "Parent > Child" as Apple asks: a subcategory nested in its parent. */
@@ -172,30 +146,25 @@ export const podcastFeedDocument = (content: PodcastFeedContent): string => {
 
 /**
  * Opening a podcast feed or one of its episodes' files: the token's owner (an active user) and
- * what they may hear now (`episodeReachOfUser`), decided in SQL on every path.
+ * what they may hear now (`reachOfUser`), decided in SQL on every path.
  */
 export class PodcastFeeds extends Effect.Service<PodcastFeeds>()("@folio/server/PodcastFeeds", {
   effect: Effect.gen(function* () {
     const tokens = yield* FeedTokens
-    const sql = yield* SqlClient.SqlClient
+    const repo = yield* FeedsRepo
+    const podcasts = yield* PodcastsRepo
     const config = yield* AppConfig
     const origin = publicOriginOf(config)
 
     /** The token's owner, their company and reach; none for a bad token or an inactive user. */
     const listener = (token: string) =>
       Effect.gen(function* () {
-        const owner = yield* tokens.owner(token)
+        const owner = yield* tokens.listener(token)
         if (Option.isNone(owner))
           return Option.none<{ userId: string; companyId: string; reach: EpisodeReach }>()
-        const reach = yield* episodeReachOfUser(owner.value).pipe(
-          Effect.provideService(SqlClient.SqlClient, sql),
-        )
-        const users = yield* sql<{
-          companyId: string
-        }>`select company_id from users where id = ${owner.value}`
-        const companyId = users[0]?.companyId
-        if (reach === undefined || companyId === undefined) return Option.none()
-        return Option.some({ userId: owner.value, companyId, reach })
+        const reach = yield* podcasts.reachOfUser(owner.value.userId)
+        if (Option.isNone(reach)) return Option.none()
+        return Option.some({ ...owner.value, reach: reach.value })
       })
 
     /** The feed of a show; none for a bad token or a show with nothing the owner may hear. */
@@ -205,36 +174,24 @@ export class PodcastFeeds extends Effect.Service<PodcastFeeds>()("@folio/server/
         const who = yield* listener(token)
         if (Option.isNone(who)) return Option.none<PodcastFeedContent>()
         const { reach } = who.value
-        const shows = yield* sql<ShowRow>`
-          select id, title, description, language, category, explicit, artwork_key
-          from podcast_shows where id = ${showId}`
-        const show = shows[0]
-        if (show === undefined) return Option.none<PodcastFeedContent>()
-        const episodes = yield* sql<EpisodeRow>`
-          select e.id, e.guid, e.title, e.notes, e.transcript is not null as has_transcript, e.season,
-                 e.episode_number, e.published_at, e.audio_mime, e.audio_size, e.audio_duration_seconds,
-                 case when e.report_id is not null and exists (
-                   select 1 from reports r where r.id = e.report_id and ${reachClause(sql, reach)}
-                 ) then e.report_id end as report_id
-          from podcast_episodes e
-          where e.show_id = ${showId} and e.audio_key is not null and ${episodeReachClause(sql, reach)}
-          order by e.published_at desc, e.id desc
-          limit ${podcastFeedSize}`
+        const show = yield* repo.show(showId)
+        if (Option.isNone(show)) return Option.none<PodcastFeedContent>()
+        const episodes = yield* repo.episodesHeard(showId, reach, podcastFeedSize)
         if (episodes.length === 0) return Option.none<PodcastFeedContent>()
-        const publishers = yield* sql<{ name: string }>`select name from companies where kind = 'publisher'`
+        const publisher = yield* repo.publisherName
         return Option.some<PodcastFeedContent>({
           origin,
           token,
           userId: who.value.userId,
           companyId: who.value.companyId,
           publisher: {
-            name: publishers[0]?.name ?? "Folio",
+            name: Option.getOrElse(publisher, () => "Folio"),
             email: Option.getOrNull(config.adminEmail),
           },
-          show,
+          show: show.value,
           episodes,
         })
-      }).pipe(Effect.orDie)
+      })
 
     /** An episode's transcript, when the token's owner may hear the episode and it has one. */
     const transcript = (token: string, episodeId: string) =>
@@ -242,13 +199,10 @@ export class PodcastFeeds extends Effect.Service<PodcastFeeds>()("@folio/server/
         if (!uuidShape.test(episodeId)) return Option.none<string>()
         const who = yield* listener(token)
         if (Option.isNone(who)) return Option.none<string>()
-        const rows = yield* sql<{ transcript: string | null }>`
-          select e.transcript from podcast_episodes e
-          where e.id = ${episodeId} and ${episodeReachClause(sql, who.value.reach)}`
-        return Option.fromNullable(rows[0]?.transcript)
-      }).pipe(Effect.orDie)
+        return yield* repo.transcriptHeard(episodeId, who.value.reach)
+      })
 
     return { open, transcript } as const
   }),
-  dependencies: [FeedTokens.Default],
+  dependencies: [FeedTokens.Default, FeedsRepo.Default, PodcastsRepo.Default],
 }) {}

@@ -3,6 +3,7 @@ import { playCountsAfterSeconds } from "@folio/core"
 import { Effect } from "effect"
 import { recordServerEvent } from "../readership/record.js"
 import { bytesForSeconds } from "./metadata.js"
+import { PodcastsRepo } from "./repo.js"
 
 /**
  * Feed downloads, counted per the IAB Podcast Measurement Technical Guidelines v2.1:
@@ -28,27 +29,12 @@ export interface ServedDownload {
 export const recordDownload = (served: ServedDownload) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const repo = yield* PodcastsRepo
     const needed = bytesForSeconds(served.audio, playCountsAfterSeconds)
-    // One statement: the row lock of the upsert orders concurrent range requests, so only the
-    // one whose bytes cross the threshold sets counted_at (now() is its own transaction's time).
-    const notCountedLately = () =>
-      sql`not exists (
-        select 1 from podcast_downloads p
-        where p.user_id = ${served.userId} and p.episode_id = ${served.episodeId}
-          and p.counted_at > now() - interval '24 hours')`
     yield* sql.withTransaction(
       Effect.gen(function* () {
-        const [row] = yield* sql<{ counted: boolean }>`
-          insert into podcast_downloads as d (user_id, episode_id, day, bytes, counted_at)
-          values (${served.userId}, ${served.episodeId}, (now() at time zone 'UTC')::date, ${served.bytes},
-                  case when ${served.bytes}::bigint >= ${needed}::bigint and ${notCountedLately()} then now() end)
-          on conflict (user_id, episode_id, day) do update set
-            bytes = d.bytes + excluded.bytes,
-            counted_at = case
-              when d.counted_at is null and d.bytes + excluded.bytes >= ${needed}::bigint and ${notCountedLately()}
-              then now() else d.counted_at end
-          returning coalesce(d.counted_at = now(), false) as counted`
-        if (row?.counted) {
+        const counted = yield* repo.addDownloadBytes(served, needed)
+        if (counted) {
           yield* recordServerEvent({
             userId: served.userId,
             companyId: served.companyId,

@@ -13,7 +13,9 @@ import { callerFor, refusal } from "../http/requestActor.js"
 import { lingeringClose, readBody } from "../http/requestBody.js"
 import { enqueueWith } from "../jobs/worker.js"
 import { recordDownload } from "./downloads.js"
-import { type EpisodeReach, episodeReachClause, episodeReachOf, episodeReachOfUser } from "./reach.js"
+import { episodeReachOf } from "./reach.js"
+import { type EpisodeAudio, type EpisodeScope, PodcastsRepo } from "./repo.js"
+import { PodcastShowsRepo } from "./showsRepo.js"
 import { MediaStore } from "./storage.js"
 
 /**
@@ -38,19 +40,6 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 /** Feed answers: not for shared caches, search engines or referrers (the address holds the token). */
 const feedHeaders = { "x-robots-tag": "noindex", "referrer-policy": "no-referrer" }
-
-interface AudioRow {
-  readonly id: string
-  readonly title: string
-  readonly showTitle: string
-  readonly audioKey: string
-  readonly audioMime: string
-  readonly audioSize: string
-  readonly audioSha256: string
-  readonly audioBitrate: number | null
-  readonly audioDurationSeconds: number
-  readonly audioUploadedAt: Date
-}
 
 /** `If-None-Match`: a list of tags, weak or strong, compared weakly (RFC 9110 §13.1.2). */
 const matchesAny = (header: string | undefined, etag: string) =>
@@ -86,7 +75,7 @@ const counted = (stream: Readable, count: Counter, runtime: Runtime.Runtime<neve
 }
 
 const serveAudio = (
-  audio: AudioRow,
+  audio: EpisodeAudio,
   options: {
     readonly headers: Record<string, string>
     readonly count?: Counter
@@ -143,10 +132,6 @@ const serveAudio = (
     })
   })
 
-const audioColumns = (sql: SqlClient.SqlClient) => sql`
-  e.id, e.title, s.title as show_title, e.audio_key, e.audio_mime, e.audio_size, e.audio_sha256,
-  e.audio_bitrate, e.audio_duration_seconds, e.audio_uploaded_at`
-
 /** PNG's eight-byte signature, or JPEG's start-of-image marker: what the bytes are, not what the header says. */
 const imageTypeOf = (bytes: Buffer): { type: string; ext: string } | undefined => {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
@@ -163,6 +148,8 @@ const artworkMaxText = `Artwork is at most ${Math.round(artworkMaxBytes / 1024 /
 export const PodcastMediaLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const repo = yield* PodcastsRepo
+    const showsRepo = yield* PodcastShowsRepo
     const store = yield* MediaStore
     const tokens = yield* FeedTokens
     const audit = yield* Audit
@@ -204,38 +191,26 @@ export const PodcastMediaLive = HttpApiBuilder.Router.use((router) =>
       const { episodeId = "" } = yield* HttpRouter.params
       if (!uuidShape.test(episodeId)) return notFound("No such episode audio.")
       const manager = grantFor(actor.user.role, "podcasts.manage") !== "none"
-      const reach: EpisodeReach | undefined = manager ? undefined : yield* episodeReachOf(actor)
-      const [audio] = yield* sql<AudioRow>`
-        select ${audioColumns(sql)}
-        from podcast_episodes e join podcast_shows s on s.id = e.show_id
-        where e.id = ${episodeId} and e.audio_key is not null
-          and ${reach === undefined ? sql`true` : episodeReachClause(sql, reach)}`
-      if (audio === undefined) return notFound("No such episode audio.")
-      return yield* serveAudio(audio, { headers: {}, runtime })
+      const scope: EpisodeScope = manager
+        ? { kind: "all" }
+        : { kind: "hear", reach: yield* episodeReachOf(actor) }
+      const audio = yield* repo.findAudio(episodeId, scope)
+      if (Option.isNone(audio)) return notFound("No such episode audio.")
+      return yield* serveAudio(audio.value, { headers: {}, runtime })
     }).pipe(provide, Effect.orDie)
 
     /** The feed token's owner and their company, or none for an unknown, revoked or disabled one. */
-    const feedOwner = (token: string) =>
-      Effect.gen(function* () {
-        const owner = yield* tokens.owner(token)
-        if (Option.isNone(owner)) return undefined
-        const [user] = yield* sql<{
-          companyId: string
-        }>`select company_id from users where id = ${owner.value}`
-        return user ? { userId: owner.value, companyId: user.companyId } : undefined
-      })
+    const feedOwner = (token: string) => tokens.listener(token).pipe(Effect.map(Option.getOrUndefined))
 
     const feedAudio = Effect.gen(function* () {
       const { token = "", episodeId = "" } = yield* HttpRouter.params
       const owner = yield* feedOwner(token)
       if (owner === undefined || !uuidShape.test(episodeId)) return noFeed
-      const reach = yield* episodeReachOfUser(owner.userId)
-      if (reach === undefined) return noFeed
-      const [audio] = yield* sql<AudioRow>`
-        select ${audioColumns(sql)}
-        from podcast_episodes e join podcast_shows s on s.id = e.show_id
-        where e.id = ${episodeId} and e.audio_key is not null and ${episodeReachClause(sql, reach)}`
-      if (audio === undefined) return noFeed
+      const reach = yield* repo.reachOfUser(owner.userId)
+      if (Option.isNone(reach)) return noFeed
+      const found = yield* repo.findAudio(episodeId, { kind: "hear", reach: reach.value })
+      if (Option.isNone(found)) return noFeed
+      const audio = found.value
       const count: Counter = (bytes) =>
         recordDownload({
           ...owner,
@@ -247,19 +222,16 @@ export const PodcastMediaLive = HttpApiBuilder.Router.use((router) =>
             durationSeconds: audio.audioDurationSeconds,
           },
           bytes,
-        }).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+        }).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.provideService(PodcastsRepo, repo))
       return yield* serveAudio(audio, { headers: feedHeaders, count, runtime })
     }).pipe(provide, guardFeed)
 
     const serveArtwork = (showId: string, headers: Record<string, string>) =>
       Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
-        const [show] = uuidShape.test(showId)
-          ? yield* sql<{ artworkKey: string; artworkType: string; artworkUpdatedAt: Date }>`
-              select artwork_key, artwork_type, artwork_updated_at from podcast_shows
-              where id = ${showId} and artwork_key is not null`
-          : []
-        if (show === undefined) return undefined
+        const found = uuidShape.test(showId) ? yield* showsRepo.artworkOf(showId) : Option.none()
+        if (Option.isNone(found)) return undefined
+        const show = found.value
         const etag = `"${show.artworkKey.replace(/^.*\//, "").replace(/\..*$/, "")}"`
         const answerHeaders = {
           ...headers,
@@ -317,10 +289,8 @@ export const PodcastMediaLive = HttpApiBuilder.Router.use((router) =>
       }
       const { actor } = caller.right
       const { showId = "" } = yield* HttpRouter.params
-      const [show] = uuidShape.test(showId)
-        ? yield* sql<{ id: string }>`select id from podcast_shows where id = ${showId}`
-        : []
-      if (show === undefined) return refuse(404, "NotFound", `No show ${showId}.`)
+      const show = uuidShape.test(showId) && (yield* repo.showExists(showId))
+      if (!show) return refuse(404, "NotFound", `No show ${showId}.`)
       const read = yield* Effect.either(readBody(incoming, artworkMaxBytes))
       if (Either.isLeft(read)) {
         return read.left.reason === "OverCap"
@@ -342,23 +312,19 @@ export const PodcastMediaLive = HttpApiBuilder.Router.use((router) =>
       yield* store.put(key, bytes, image.type)
       const updated = yield* sql.withTransaction(
         Effect.gen(function* () {
-          const [old] = yield* sql<{ artworkKey: string | null }>`
-            select artwork_key from podcast_shows where id = ${showId} for update`
-          if (old === undefined) return undefined
-          const [row] = yield* sql<{ artworkUpdatedAt: Date }>`
-            update podcast_shows set artwork_key = ${key}, artwork_type = ${image.type},
-              artwork_updated_at = now(), updated_at = now()
-            where id = ${showId} returning artwork_updated_at`
-          if (old.artworkKey !== null)
-            yield* enqueueWith(sql, "podcast_media_delete", { keys: [old.artworkKey] })
+          const locked = yield* showsRepo.lockArtwork(showId)
+          if (Option.isNone(locked)) return undefined
+          const oldKey = locked.value
+          const row = yield* showsRepo.setArtwork(showId, key, image.type)
+          if (oldKey !== null) yield* enqueueWith(sql, "podcast_media_delete", { keys: [oldKey] })
           yield* audit.record({
             action: "podcast.show.artwork",
             actor: { id: actor.user.id, email: actor.user.email },
             target: { type: "podcast_show", id: showId },
-            before: old.artworkKey === null ? null : { artworkKey: old.artworkKey },
+            before: oldKey === null ? null : { artworkKey: oldKey },
             after: { artworkKey: key, type: image.type, size: bytes.length },
           })
-          return row
+          return Option.getOrUndefined(row)
         }),
       )
       if (updated === undefined) {
@@ -386,4 +352,13 @@ export const PodcastMediaLive = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/feeds/:token/shows/:showId/artwork", feedArtwork)
     yield* router.head("/feeds/:token/shows/:showId/artwork", feedArtwork)
   }),
-).pipe(Layer.provide([MediaStore.Default, FeedTokens.Default, Audit.Default, AuthenticationLive]))
+).pipe(
+  Layer.provide([
+    MediaStore.Default,
+    FeedTokens.Default,
+    PodcastsRepo.Default,
+    PodcastShowsRepo.Default,
+    Audit.Default,
+    AuthenticationLive,
+  ]),
+)

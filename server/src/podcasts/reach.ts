@@ -1,6 +1,6 @@
-import { SqlClient, type Statement } from "@effect/sql"
+import type { SqlClient, Statement } from "@effect/sql"
 import type { Actor } from "@folio/core"
-import { Effect } from "effect"
+import type { Effect } from "effect"
 import { type ReportReach, reportReachOf } from "../reports/reach.js"
 
 /**
@@ -12,6 +12,9 @@ import { type ReportReach, reportReachOf } from "../reports/reach.js"
  *   teams, once that entry's embargo has passed; nothing while the company is suspended.
  * Episodes have no sector, so a company's sector entitlements do not limit them.
  * Managing (drafts included) is `podcasts.manage`, checked apart from this.
+ * This module runs no statement itself: a caller's reach is the reports' (`reportReachOf`), the
+ * reach of a user known only by id is read by `PodcastsRepo.reachOfUser`, and the clause is a
+ * fragment the repositories' statements embed.
  */
 export type EpisodeReach = Exclude<ReportReach, { kind: "staff" }>
 
@@ -33,31 +36,3 @@ export const episodeReachClause = (sql: SqlClient.SqlClient, reach: EpisodeReach
       and (a.company_id is null or (a.company_id = ${reach.companyId} and ${teams}))
       and e.published_at + make_interval(hours => a.embargo_hours) <= now())`
 }
-
-/** The episode reach of a user known only by id (a feed token's owner), or none if they are not active. */
-export const episodeReachOfUser = (userId: string) =>
-  Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{
-      companyId: string
-      kind: string
-      status: string
-      sectors: ReadonlyArray<string> | null
-      teamIds: ReadonlyArray<string>
-    }>`
-      select c.id as company_id, c.kind, c.status, c.entitled_sectors as sectors,
-             coalesce((select array_agg(m.team_id) from team_members m join teams t on t.id = m.team_id
-                       where m.user_id = u.id and t.company_id = c.id), '{}') as team_ids
-      from users u join companies c on c.id = u.company_id
-      where u.id = ${userId} and u.status = 'active'`.pipe(Effect.orDie)
-    const row = rows[0]
-    if (row === undefined) return undefined
-    if (row.kind === "publisher") return { kind: "publisher" } as EpisodeReach
-    return {
-      kind: "client",
-      companyId: row.companyId,
-      teamIds: row.teamIds,
-      sectors: row.sectors,
-      suspended: row.status !== "active",
-    } as EpisodeReach
-  })

@@ -12,12 +12,13 @@ import { Effect, Option } from "effect"
 import { type AudienceWrite, replaceAudienceRows } from "../db/audience.js"
 import type { TimeKey } from "../db/timeCursor.js"
 import { type ReportReach, reachClause } from "../reports/reach.js"
+import type { AudioFacts } from "./metadata.js"
 import { type EpisodeReach, episodeReachClause } from "./reach.js"
 
 /**
- * All SQL of podcast episodes, their audience and listeners' positions (shows: showsRepo.ts). Rows
- * are read as PostgreSQL gives them (the columns' types and checks hold them to the schemas) and
- * shaped here.
+ * All SQL of podcast episodes, their audio and audience, listeners' positions, feed downloads and
+ * a listener's reach (shows: showsRepo.ts; tus uploads: uploadsRepo.ts). Rows are read as
+ * PostgreSQL gives them (the columns' types and checks hold them to the schemas) and shaped here.
  */
 
 /** Who is reading: their id (for their position) and which linked reports they may see. */
@@ -46,6 +47,36 @@ export interface StoredEpisode extends EpisodeWrite {
   readonly status: EpisodeStatus
   readonly audioKey: string | null
   readonly reportStatus: string | null
+}
+
+/** An episode's audio, as the media routes serve it. */
+export interface EpisodeAudio {
+  readonly id: string
+  readonly title: string
+  readonly showTitle: string
+  readonly audioKey: string
+  readonly audioMime: string
+  readonly audioSize: string
+  readonly audioSha256: string
+  readonly audioBitrate: number | null
+  readonly audioDurationSeconds: number
+  readonly audioUploadedAt: Date
+}
+
+/** An uploaded file that becomes an episode's audio: where it is stored and what the server read of it. */
+export interface AudioWrite {
+  readonly key: string
+  readonly facts: AudioFacts
+  readonly size: number
+  readonly sha256: string
+  readonly fileName: string
+}
+
+/** Bytes of an episode served to a feed token's owner. */
+export interface DownloadBytes {
+  readonly userId: string
+  readonly episodeId: string
+  readonly bytes: number
 }
 
 interface EpisodeRow {
@@ -201,6 +232,10 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
         where ${where}
         ${tail}`.pipe(Effect.orDie)
 
+    const audioColumns = sql`
+      e.id, e.title, s.title as show_title, e.audio_key, e.audio_mime, e.audio_size, e.audio_sha256,
+      e.audio_bitrate, e.audio_duration_seconds, e.audio_uploaded_at`
+
     const scopeClause = (scope: EpisodeScope) =>
       scope.kind === "all" ? sql`true` : episodeReachClause(sql, scope.reach)
 
@@ -324,6 +359,40 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
         return uploads.map((u) => u.id)
       }).pipe(Effect.orDie)
 
+    /** An episode's audio, if it has some and the scope lets the caller hear it. */
+    const findAudio = (episodeId: string, scope: EpisodeScope) =>
+      sql<EpisodeAudio>`
+        select ${audioColumns}
+        from podcast_episodes e join podcast_shows s on s.id = e.show_id
+        where e.id = ${episodeId} and e.audio_key is not null
+          and ${scopeClause(scope)}`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.orDie,
+      )
+
+    const episodeExists = (id: string) =>
+      sql<{ id: string }>`select id from podcast_episodes where id = ${id}`.pipe(
+        Effect.map((rows) => rows.length > 0),
+        Effect.orDie,
+      )
+
+    /** Locks an episode for its new audio; the audio it has now, or none if there is no such episode. */
+    const lockEpisodeAudio = (id: string) =>
+      sql<{ audioKey: string | null }>`
+        select audio_key from podcast_episodes where id = ${id} for update`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => row.audioKey)),
+        Effect.orDie,
+      )
+
+    const setEpisodeAudio = (id: string, audio: AudioWrite) =>
+      sql`
+        update podcast_episodes set
+          audio_key = ${audio.key}, audio_format = ${audio.facts.format}, audio_mime = ${audio.facts.mimeType},
+          audio_duration_seconds = ${audio.facts.durationSeconds}, audio_bitrate = ${audio.facts.bitrate},
+          audio_size = ${audio.size}, audio_sha256 = ${audio.sha256}, audio_original_name = ${audio.fileName},
+          audio_uploaded_at = now(), updated_at = now()
+        where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
+
     // -- positions --------------------------------------------------------------------------
 
     /**
@@ -369,6 +438,69 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
         Effect.orDie,
       )
 
+    // -- feed downloads ---------------------------------------------------------------------
+
+    /**
+     * Adds the bytes served to the listener's download of the episode today, in one statement:
+     * the row lock of the upsert orders concurrent range requests, so only the one whose bytes
+     * cross `needed` sets counted_at (now() is its own transaction's time), unless a download of
+     * the episode was counted for them in the last 24 hours. Whether this one counted it.
+     */
+    const addDownloadBytes = (served: DownloadBytes, needed: number) => {
+      const notCountedLately = () =>
+        sql`not exists (
+          select 1 from podcast_downloads p
+          where p.user_id = ${served.userId} and p.episode_id = ${served.episodeId}
+            and p.counted_at > now() - interval '24 hours')`
+      return sql<{ counted: boolean }>`
+        insert into podcast_downloads as d (user_id, episode_id, day, bytes, counted_at)
+        values (${served.userId}, ${served.episodeId}, (now() at time zone 'UTC')::date, ${served.bytes},
+                case when ${served.bytes}::bigint >= ${needed}::bigint and ${notCountedLately()} then now() end)
+        on conflict (user_id, episode_id, day) do update set
+          bytes = d.bytes + excluded.bytes,
+          counted_at = case
+            when d.counted_at is null and d.bytes + excluded.bytes >= ${needed}::bigint and ${notCountedLately()}
+            then now() else d.counted_at end
+        returning coalesce(d.counted_at = now(), false) as counted`.pipe(
+        Effect.map((rows) => rows[0]?.counted === true),
+        Effect.orDie,
+      )
+    }
+
+    // -- reach ------------------------------------------------------------------------------
+
+    /** The episode reach of a user known only by id (a feed token's owner), or none if they are not active. */
+    const reachOfUser = (userId: string) =>
+      sql<{
+        companyId: string
+        kind: string
+        status: string
+        sectors: ReadonlyArray<string> | null
+        teamIds: ReadonlyArray<string>
+      }>`
+        select c.id as company_id, c.kind, c.status, c.entitled_sectors as sectors,
+               coalesce((select array_agg(m.team_id) from team_members m join teams t on t.id = m.team_id
+                         where m.user_id = u.id and t.company_id = c.id), '{}') as team_ids
+        from users u join companies c on c.id = u.company_id
+        where u.id = ${userId} and u.status = 'active'`.pipe(
+        Effect.map((rows) =>
+          Option.map(
+            Option.fromNullable(rows[0]),
+            (row): EpisodeReach =>
+              row.kind === "publisher"
+                ? { kind: "publisher" }
+                : {
+                    kind: "client",
+                    companyId: row.companyId,
+                    teamIds: row.teamIds,
+                    sectors: row.sectors,
+                    suspended: row.status !== "active",
+                  },
+          ),
+        ),
+        Effect.orDie,
+      )
+
     return {
       findEpisode,
       transcriptOf,
@@ -382,7 +514,13 @@ export class PodcastsRepo extends Effect.Service<PodcastsRepo>()("@folio/server/
       publishEpisode,
       unpublishEpisode,
       deleteEpisode,
+      findAudio,
+      episodeExists,
+      lockEpisodeAudio,
+      setEpisodeAudio,
       savePosition,
+      addDownloadBytes,
+      reachOfUser,
     } as const
   }),
 }) {}

@@ -4,7 +4,7 @@ import { Effect, Option } from "effect"
 import { episodeReachClause } from "./reach.js"
 import type { EpisodeScope } from "./repo.js"
 
-/** All SQL of podcast shows: each with its episodes counted (all of them, or those heard). */
+/** All SQL of podcast shows: each with its episodes counted (all of them, or those heard), and their artwork. */
 
 export interface ShowWrite {
   readonly title: string
@@ -100,6 +100,43 @@ export class PodcastShowsRepo extends Effect.Service<PodcastShowsRepo>()("@folio
     const deleteShow = (id: string) =>
       sql`delete from podcast_shows where id = ${id}`.pipe(Effect.asVoid, Effect.orDie)
 
-    return { shows, findShow, insertShow, updateShow, lockShow, deleteShow } as const
+    /** The show's artwork, if it has any. */
+    const artworkOf = (id: string) =>
+      sql<{ artworkKey: string; artworkType: string; artworkUpdatedAt: Date }>`
+        select artwork_key, artwork_type, artwork_updated_at from podcast_shows
+        where id = ${id} and artwork_key is not null`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.orDie,
+      )
+
+    /** Locks the show for new artwork; the artwork it has now, or none if there is no such show. */
+    const lockArtwork = (id: string) =>
+      sql<{ artworkKey: string | null }>`
+        select artwork_key from podcast_shows where id = ${id} for update`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => row.artworkKey)),
+        Effect.orDie,
+      )
+
+    /** The show's new artwork; when it was set. */
+    const setArtwork = (id: string, key: string, type: string) =>
+      sql<{ artworkUpdatedAt: Date }>`
+        update podcast_shows set artwork_key = ${key}, artwork_type = ${type},
+          artwork_updated_at = now(), updated_at = now()
+        where id = ${id} returning artwork_updated_at`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.orDie,
+      )
+
+    return {
+      shows,
+      findShow,
+      insertShow,
+      updateShow,
+      lockShow,
+      deleteShow,
+      artworkOf,
+      lockArtwork,
+      setArtwork,
+    } as const
   }),
 }) {}

@@ -5,13 +5,15 @@ import { NodeHttpServerRequest } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { type Actor, Authentication, audioMaxBytes, podcastUploadPath } from "@folio/core"
 import { Metadata, Server } from "@tus/server"
-import { Effect, Either, Layer, Runtime } from "effect"
+import { Effect, Either, Layer, Option, Runtime } from "effect"
 import { Audit } from "../audit/audit.js"
 import { AuthenticationLive } from "../auth/authentication.js"
 import { callerFor, refusal } from "../http/requestActor.js"
 import { enqueueWith } from "../jobs/worker.js"
 import { readAudioFacts, sha256Of } from "./metadata.js"
+import { PodcastsRepo } from "./repo.js"
 import { MediaStore } from "./storage.js"
+import { PodcastUploadsRepo } from "./uploadsRepo.js"
 
 /**
  * Episode audio arrives by the tus 1.0 resumable-upload protocol (creation, termination) at
@@ -54,6 +56,8 @@ export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function* () {
     const store = yield* MediaStore
     const sql = yield* SqlClient.SqlClient
+    const repo = yield* PodcastsRepo
+    const uploads = yield* PodcastUploadsRepo
     const audit = yield* Audit
     const runtime = yield* Effect.runtime<never>()
     const pending = new WeakMap<object, Pending>()
@@ -62,9 +66,9 @@ export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
     /** The finished upload becomes the episode's audio, or is refused and removed. */
     const finish = (uploadId: string, from: Pending | undefined) =>
       Effect.gen(function* () {
-        const [row] = yield* sql<{ episodeId: string; userId: string; fileName: string; size: string }>`
-          select episode_id, user_id, file_name, size from podcast_uploads where id = ${uploadId}`
-        if (row === undefined) return { status_code: 404, body: "This upload no longer exists." }
+        const found = yield* uploads.findUpload(uploadId)
+        if (Option.isNone(found)) return { status_code: 404, body: "This upload no longer exists." }
+        const row = found.value
         const size = Number(row.size)
         const file = store.uploadFile(uploadId)
         const read = yield* Effect.promise(async () =>
@@ -73,7 +77,7 @@ export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
             : readAudioFacts({ stream: await Effect.runPromise(store.readUpload(uploadId)), size }),
         )
         if (!read.ok) {
-          yield* sql`update podcast_uploads set error = ${read.message}, finished_at = now() where id = ${uploadId}`
+          yield* uploads.markRefused(uploadId, read.message)
           yield* store.removeUpload(uploadId)
           return { status_code: 422, body: read.message }
         }
@@ -85,31 +89,25 @@ export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
         yield* store.adoptUpload(uploadId, key)
         const replaced = yield* sql.withTransaction(
           Effect.gen(function* () {
-            const [old] = yield* sql<{ audioKey: string | null }>`
-              select audio_key from podcast_episodes where id = ${row.episodeId} for update`
-            if (old === undefined) return { gone: true, old: null }
-            yield* sql`
-              update podcast_episodes set
-                audio_key = ${key}, audio_format = ${facts.format}, audio_mime = ${facts.mimeType},
-                audio_duration_seconds = ${facts.durationSeconds}, audio_bitrate = ${facts.bitrate},
-                audio_size = ${size}, audio_sha256 = ${sha256}, audio_original_name = ${row.fileName},
-                audio_uploaded_at = now(), updated_at = now()
-              where id = ${row.episodeId}`
-            yield* sql`update podcast_uploads set finished_at = now(), error = null where id = ${uploadId}`
-            if (old.audioKey !== null && old.audioKey !== key) {
-              yield* enqueueWith(sql, "podcast_media_delete", { keys: [old.audioKey] })
+            const locked = yield* repo.lockEpisodeAudio(row.episodeId)
+            if (Option.isNone(locked)) return { gone: true, old: null }
+            const oldKey = locked.value
+            yield* repo.setEpisodeAudio(row.episodeId, { key, facts, size, sha256, fileName: row.fileName })
+            yield* uploads.markFinished(uploadId)
+            if (oldKey !== null && oldKey !== key) {
+              yield* enqueueWith(sql, "podcast_media_delete", { keys: [oldKey] })
             }
             const record = audit.record({
               action: "podcast.episode.audio",
               actor: from ? { id: from.actor.user.id, email: from.actor.user.email } : undefined,
               target: { type: "podcast_episode", id: row.episodeId },
-              before: old.audioKey === null ? null : { audioKey: old.audioKey },
+              before: oldKey === null ? null : { audioKey: oldKey },
               after: { audioKey: key, fileName: row.fileName, size, sha256, ...facts },
             })
             yield* from
               ? record.pipe(Effect.provideService(HttpServerRequest.HttpServerRequest, from.request))
               : record
-            return { gone: false, old: old.audioKey }
+            return { gone: false, old: oldKey }
           }),
         )
         if (replaced.gone) {
@@ -180,10 +178,8 @@ export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
         if (fileName === "") {
           return refusal(400, "BadRequest", "Name the file in Upload-Metadata (filename).", "text")
         }
-        const [episode] = uuidShape.test(episodeId)
-          ? yield* sql<{ id: string }>`select id from podcast_episodes where id = ${episodeId}`
-          : []
-        if (episode === undefined) {
+        const episode = uuidShape.test(episodeId) && (yield* repo.episodeExists(episodeId))
+        if (!episode) {
           return refusal(
             404,
             "NotFound",
@@ -192,23 +188,26 @@ export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
           )
         }
         const newId = randomBytes(16).toString("hex")
-        yield* sql`
-          insert into podcast_uploads (id, episode_id, user_id, size, file_name)
-          values (${newId}, ${episodeId}, ${actor.user.id}, ${Number(declared)}, ${fileName})`
+        yield* uploads.insertUpload({
+          id: newId,
+          episodeId,
+          userId: actor.user.id,
+          size: Number(declared),
+          fileName,
+        })
         const response = yield* forward(request, { id: newId, actor, request })
-        if (response.status !== 201) yield* sql`delete from podcast_uploads where id = ${newId}`
+        if (response.status !== 201) yield* uploads.deleteUpload(newId)
         return response
       }
       if (id === undefined || !/^[0-9a-f]{32}$/.test(id)) {
         return refusal(404, "NotFound", "No such upload.", "text")
       }
-      const [owned] = yield* sql<{ id: string }>`
-        select id from podcast_uploads where id = ${id} and user_id = ${actor.user.id}`
       // Someone else's upload is not found, as if it did not exist.
-      if (owned === undefined) return refusal(404, "NotFound", "No such upload.", "text")
+      if (!(yield* uploads.isOwnedBy(id, actor.user.id)))
+        return refusal(404, "NotFound", "No such upload.", "text")
       const response = yield* forward(request, { actor, request })
       if (request.method === "DELETE" && response.status === 204) {
-        yield* sql`update podcast_uploads set error = 'Abandoned', finished_at = coalesce(finished_at, now()) where id = ${id} and finished_at is null`
+        yield* uploads.markAbandoned(id)
       }
       return response
     }).pipe(Effect.orDie, Effect.provideService(Authentication, authentication))
@@ -221,4 +220,12 @@ export const PodcastUploadsLive = HttpApiBuilder.Router.use((router) =>
     yield* router.del(one, handle)
     yield* router.options(one, handle)
   }),
-).pipe(Layer.provide([MediaStore.Default, Audit.Default, AuthenticationLive]))
+).pipe(
+  Layer.provide([
+    MediaStore.Default,
+    PodcastsRepo.Default,
+    PodcastUploadsRepo.Default,
+    Audit.Default,
+    AuthenticationLive,
+  ]),
+)
