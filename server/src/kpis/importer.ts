@@ -2,7 +2,6 @@ import { SqlClient } from "@effect/sql"
 import {
   type Actor,
   type Grant,
-  type KpiFrequency,
   type KpiImportRequest,
   type KpiImportResult,
   type KpiRowIssue,
@@ -11,22 +10,10 @@ import {
 } from "@folio/core"
 import { Effect } from "effect"
 import { Audit } from "../audit/audit.js"
+import { KpisRepo, type StoredMetric, type ValueInput } from "./repo.js"
 
-interface Metric {
-  readonly id: string
-  readonly name: string
-  readonly unit: string
-  readonly frequency: KpiFrequency
-}
-
-interface ValueRow {
+interface ValueRow extends ValueInput {
   readonly line: number
-  readonly metricId: string
-  readonly period: string
-  readonly periodOrder: number
-  readonly kind: string
-  readonly value: number
-  readonly source: string | null
 }
 
 const metricKey = (symbol: string, name: string) => `${symbol}\u0000${name.toLowerCase()}`
@@ -47,6 +34,7 @@ class DryRun {
 export class KpiImporter extends Effect.Service<KpiImporter>()("@folio/server/KpiImporter", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const repo = yield* KpisRepo
     const audit = yield* Audit
 
     const run = (actor: Actor, grant: Grant, request: KpiImportRequest) =>
@@ -55,26 +43,12 @@ export class KpiImporter extends Effect.Service<KpiImporter>()("@folio/server/Kp
         const reject = (line: number, field: string, message: string) =>
           rejected.push({ line, field, message })
         const symbols = [...new Set(request.rows.map((row) => row.value.ticker))]
-        const known = new Set(
-          (yield* sql<{
-            symbol: string
-          }>`select symbol from tickers where symbol = any(${symbols}::text[])`).map((r) => r.symbol),
-        )
+        const known = new Set(yield* repo.knownTickers(symbols))
         const covered =
-          grant === "all"
-            ? undefined
-            : new Set(
-                (yield* sql<{ symbol: string }>`
-                  select symbol from coverage
-                  where analyst_id = ${actor.user.id} and dropped_at is null and symbol = any(${symbols}::text[])`).map(
-                  (r) => r.symbol,
-                ),
-              )
+          grant === "all" ? undefined : new Set(yield* repo.coveredTickers(actor.user.id, symbols))
         // Metrics named by the batch, locked so two imports defining the same one wait for each other.
-        const metrics = new Map<string, Metric>()
-        for (const m of yield* sql<Metric & { symbol: string }>`
-          select id, symbol, name, unit, frequency from kpi_metrics
-          where symbol = any(${symbols}::text[]) for update`) {
+        const metrics = new Map<string, StoredMetric>()
+        for (const m of yield* repo.lockMetrics(symbols)) {
           metrics.set(metricKey(m.symbol, m.name), m)
         }
         let metricsCreated = 0
@@ -126,19 +100,12 @@ export class KpiImporter extends Effect.Service<KpiImporter>()("@folio/server/Kp
               )
               continue
             }
-            const created = yield* sql<{ id: string }>`
-              insert into kpi_metrics (symbol, name, unit, frequency)
-              values (${row.ticker}, ${row.metric}, ${row.unit}, ${frequency})
-              on conflict (symbol, lower(name)) do nothing
-              returning id`
-            if (created[0] === undefined) {
+            const created = yield* repo.insertMetric(row.ticker, row.metric, row.unit, frequency)
+            if (created === undefined) {
               // Another import defined it meanwhile: take theirs and check this row against it.
-              const [theirs] = yield* sql<Metric>`
-                select id, name, unit, frequency from kpi_metrics
-                where symbol = ${row.ticker} and lower(name) = lower(${row.metric})`
-              metric = theirs!
+              metric = (yield* repo.findMetric(row.ticker, row.metric))!
             } else {
-              metric = { id: created[0].id, name: row.metric, unit: row.unit, frequency }
+              metric = { id: created, name: row.metric, unit: row.unit, frequency }
               metricsCreated += 1
             }
             metrics.set(key, metric)
@@ -164,31 +131,7 @@ export class KpiImporter extends Effect.Service<KpiImporter>()("@folio/server/Kp
             source: row.source === undefined || row.source === "" ? null : row.source,
           })
         }
-        const outcomes =
-          values.length === 0
-            ? []
-            : yield* sql<{ outcome: "created" | "updated" | "unchanged" }>`
-                with input as (
-                  select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-                    as x("metricId" uuid, period text, "periodOrder" int, kind text, value double precision, source text)
-                ),
-                before as (
-                  select v.metric_id, v.period, v.kind from kpi_values v
-                  join input i on i."metricId" = v.metric_id and i.period = v.period and i.kind = v.kind
-                ),
-                written as (
-                  insert into kpi_values (metric_id, period, period_order, kind, value, source, updated_by)
-                  select "metricId", period, "periodOrder", kind, value, source, ${actor.user.id}::uuid from input
-                  on conflict (metric_id, period, kind) do update set
-                    value = excluded.value, source = excluded.source, updated_by = excluded.updated_by, updated_at = now()
-                  where (kpi_values.value, kpi_values.source) is distinct from (excluded.value, excluded.source)
-                  returning metric_id, period, kind
-                )
-                select case when b.metric_id is null then 'created' when w.metric_id is not null then 'updated'
-                            else 'unchanged' end as outcome
-                from input i
-                left join before b on b.metric_id = i."metricId" and b.period = i.period and b.kind = i.kind
-                left join written w on w.metric_id = i."metricId" and w.period = i.period and w.kind = i.kind`
+        const outcomes = values.length === 0 ? [] : yield* repo.writeValues(values, actor.user.id)
         const count = (outcome: string) => outcomes.filter((o) => o.outcome === outcome).length
         const result: KpiImportResult = {
           created: count("created"),
@@ -216,5 +159,5 @@ export class KpiImporter extends Effect.Service<KpiImporter>()("@folio/server/Kp
 
     return { run } as const
   }),
-  dependencies: [Audit.Default],
+  dependencies: [KpisRepo.Default, Audit.Default],
 }) {}

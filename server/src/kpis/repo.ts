@@ -50,6 +50,25 @@ const periodsOf = (values: ReadonlyArray<ValueRow>): Array<KpiPeriodValues> => {
   }))
 }
 
+/** A metric as the importer checks rows against it. */
+export interface StoredMetric {
+  readonly id: string
+  readonly name: string
+  readonly unit: string
+  readonly frequency: KpiFrequency
+}
+
+/** One value an import writes. */
+export interface ValueInput {
+  readonly metricId: string
+  readonly period: string
+  readonly periodOrder: number
+  readonly kind: string
+  readonly value: number
+  readonly source: string | null
+}
+
+/** KPI metrics and their values, per ticker, as stored. */
 export class KpisRepo extends Effect.Service<KpisRepo>()("@folio/server/KpisRepo", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -120,6 +139,79 @@ export class KpisRepo extends Effect.Service<KpisRepo>()("@folio/server/KpisRepo
         } satisfies TickerKpis
       })
 
-    return { tickers, forTicker } as const
+    /** Those of `symbols` that are tickers. */
+    const knownTickers = (symbols: ReadonlyArray<string>) =>
+      sql<{
+        symbol: string
+      }>`select symbol from tickers where symbol = any(${symbols}::text[])`.pipe(
+        Effect.map((rows) => rows.map((r) => r.symbol)),
+      )
+
+    /** Those of `symbols` the analyst covers now. */
+    const coveredTickers = (analystId: string, symbols: ReadonlyArray<string>) =>
+      sql<{ symbol: string }>`
+                  select symbol from coverage
+                  where analyst_id = ${analystId} and dropped_at is null and symbol = any(${symbols}::text[])`.pipe(
+        Effect.map((rows) => rows.map((r) => r.symbol)),
+      )
+
+    /** The metrics of `symbols`, locked to the end of the transaction. */
+    const lockMetrics = (symbols: ReadonlyArray<string>) =>
+      sql<StoredMetric & { symbol: string }>`
+          select id, symbol, name, unit, frequency from kpi_metrics
+          where symbol = any(${symbols}::text[]) for update`
+
+    /** A new metric's id; none when the ticker has one of that name already. */
+    const insertMetric = (symbol: string, name: string, unit: string, frequency: KpiFrequency) =>
+      sql<{ id: string }>`
+              insert into kpi_metrics (symbol, name, unit, frequency)
+              values (${symbol}, ${name}, ${unit}, ${frequency})
+              on conflict (symbol, lower(name)) do nothing
+              returning id`.pipe(Effect.map((rows) => rows[0]?.id))
+
+    /** The ticker's metric of that name, whatever its case. */
+    const findMetric = (symbol: string, name: string) =>
+      sql<StoredMetric>`
+                select id, name, unit, frequency from kpi_metrics
+                where symbol = ${symbol} and lower(name) = lower(${name})`.pipe(Effect.map((rows) => rows[0]))
+
+    /**
+     * Writes the values, by `updatedBy`: each new one created, each changed one updated, each equal
+     * to the stored one left alone; what became of each, in order.
+     */
+    const writeValues = (values: ReadonlyArray<ValueInput>, updatedBy: string) =>
+      sql<{ outcome: "created" | "updated" | "unchanged" }>`
+                with input as (
+                  select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+                    as x("metricId" uuid, period text, "periodOrder" int, kind text, value double precision, source text)
+                ),
+                before as (
+                  select v.metric_id, v.period, v.kind from kpi_values v
+                  join input i on i."metricId" = v.metric_id and i.period = v.period and i.kind = v.kind
+                ),
+                written as (
+                  insert into kpi_values (metric_id, period, period_order, kind, value, source, updated_by)
+                  select "metricId", period, "periodOrder", kind, value, source, ${updatedBy}::uuid from input
+                  on conflict (metric_id, period, kind) do update set
+                    value = excluded.value, source = excluded.source, updated_by = excluded.updated_by, updated_at = now()
+                  where (kpi_values.value, kpi_values.source) is distinct from (excluded.value, excluded.source)
+                  returning metric_id, period, kind
+                )
+                select case when b.metric_id is null then 'created' when w.metric_id is not null then 'updated'
+                            else 'unchanged' end as outcome
+                from input i
+                left join before b on b.metric_id = i."metricId" and b.period = i.period and b.kind = i.kind
+                left join written w on w.metric_id = i."metricId" and w.period = i.period and w.kind = i.kind`
+
+    return {
+      tickers,
+      forTicker,
+      knownTickers,
+      coveredTickers,
+      lockMetrics,
+      insertMetric,
+      findMetric,
+      writeValues,
+    } as const
   }),
 }) {}
