@@ -246,7 +246,9 @@ export const PodcastMediaLive = HttpApiBuilder.Router.use((router) =>
         const stat = yield* store.stat(show.artworkKey)
         if (Option.isNone(stat)) return undefined
         if (request.method === "HEAD") {
+          // A HEAD answers the GET's status (RFC 9110 §9.3.2); `empty` alone would say 204.
           return HttpServerResponse.empty({
+            status: 200,
             headers: {
               ...answerHeaders,
               "content-type": show.artworkType,
