@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { ConfigStore } from "../config/store.js"
 import { AppConfig } from "../config.js"
+import { expireReadership, makeReadershipMonths } from "../readership/repo.js"
 import { enqueueWith } from "./worker.js"
 
 /**
@@ -73,19 +74,16 @@ export const housekeeping = Effect.gen(function* () {
   // Readership: raw events past their retention go (whole months at once); the next months are made.
   const readershipDays =
     config.status === "ready" ? config.snapshot.settings["readership.retentionDays"] : null
-  const [expired] =
-    readershipDays === null
-      ? [{ removed: 0 }]
-      : yield* sql<{ removed: number }>`select readership_expire(${readershipDays})::int as removed`
-  yield* sql`select readership_make_months(date_trunc('month', now() at time zone 'UTC')::date)`
+  const expired = readershipDays === null ? 0 : yield* expireReadership(sql, readershipDays)
+  yield* makeReadershipMonths(sql)
   // The search index's months, three ahead (0010_report_search); a no-op within a month.
   const [months] = yield* sql<{ made: number }>`select report_search_extend() as made`
   yield* Effect.logDebug("Housekeeping done").pipe(
     Effect.annotateLogs({
       ...removed,
-      readershipEvents: expired?.removed ?? 0,
+      readershipEvents: expired,
       searchMonthsMade: months?.made ?? 0,
     }),
   )
-  return { ...removed, readershipEvents: expired?.removed ?? 0 }
+  return { ...removed, readershipEvents: expired }
 })

@@ -4,6 +4,7 @@ import { SqlClient } from "@effect/sql"
 import { Cause, Effect, Layer, Option } from "effect"
 import { signingKey } from "../db/signingKeys.js"
 import { recordServerEvent } from "./record.js"
+import { activeUserCompany } from "./repo.js"
 
 /**
  * Email opens, where the channel can tell: a report email carries a 1×1 image whose address
@@ -64,13 +65,11 @@ export const EmailOpenLive = HttpApiBuilder.Router.use((router) =>
       const { user, report, signature } = yield* HttpRouter.params
       const found = yield* tokens.verify(user ?? "", report ?? "", signature ?? "")
       if (Option.isSome(found)) {
-        const rows = yield* sql<{ companyId: string }>`
-          select company_id from users where id = ${found.value.userId} and status = 'active'`
-        const companyId = rows[0]?.companyId
-        if (companyId !== undefined) {
+        const companyId = yield* activeUserCompany(sql, found.value.userId)
+        if (Option.isSome(companyId)) {
           yield* recordServerEvent({
             userId: found.value.userId,
-            companyId,
+            companyId: companyId.value,
             kind: "email_open",
             channel: "email",
             reportId: found.value.reportId,

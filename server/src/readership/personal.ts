@@ -1,12 +1,14 @@
 import { SqlClient } from "@effect/sql"
-import { myReadershipRecentMax, type RecordedEvent, readershipKinds, type UserId } from "@folio/core"
+import { myReadershipRecentMax, readershipKinds, type UserId } from "@folio/core"
 import { Effect } from "effect"
 import { defaultSettings } from "../config/settings.js"
 import { ConfigStore } from "../config/store.js"
+import { eraseEventsOf, eventCountsOf, eventsOf } from "./repo.js"
 
 /**
  * What is recorded about one person: their view on /profile, their download, and an admin's
  * erasure. Raw events and pending ones alike (pending: the minute before the rollup job runs).
+ * The statements are repo.ts's.
  */
 
 const retentionDays = Effect.map(ConfigStore, (store) => {
@@ -16,31 +18,10 @@ const retentionDays = Effect.map(ConfigStore, (store) => {
     : defaultSettings["readership.retentionDays"]
 })
 
-const eventsOf = (sql: SqlClient.SqlClient, userId: string, limit: number | null) =>
-  sql<RecordedEvent>`
-    select e.at, e.kind, e.channel, coalesce(r.title, e.subject) as subject, e.report_id, e.duration_ms,
-           c.name as company_name, t.name as team_name
-    from (
-      select at, kind, channel, subject, report_id, duration_ms, company_id, team_id
-      from readership_events where user_id = ${userId}
-      union all
-      select at, kind, channel, subject, report_id, duration_ms, company_id, team_id
-      from readership_pending where user_id = ${userId}
-    ) e
-    left join reports r on r.id = e.report_id
-    left join companies c on c.id = e.company_id
-    left join teams t on t.id = e.team_id
-    order by e.at desc
-    ${limit === null ? sql`` : sql`limit ${limit}`}`
-
 export const myReadership = (userId: string) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    const counts = yield* sql<{ kind: (typeof readershipKinds)[number]; count: number }>`
-      select kind, count(*)::int as count from (
-        select kind from readership_events where user_id = ${userId}
-        union all select kind from readership_pending where user_id = ${userId}
-      ) e group by kind`
+    const counts = yield* eventCountsOf(sql, userId)
     const recent = yield* eventsOf(sql, userId, myReadershipRecentMax)
     const ordered = readershipKinds.flatMap((kind) => counts.filter((row) => row.kind === kind))
     return {
@@ -68,12 +49,8 @@ export const exportReadership = (user: { id: UserId; name: string; email: string
  */
 export const eraseReadership = (userId: string) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    Effect.gen(function* () {
-      yield* sql`select readership_rollup()`
-      const [raw] = yield* sql<{ erased: number }>`
-        with gone as (delete from readership_events where user_id = ${userId} returning 1)
-        select count(*)::int as erased from gone`
-      yield* sql`delete from readership_daily_readers where user_id = ${userId}`
-      return { erased: raw?.erased ?? 0 }
-    }).pipe(sql.withTransaction),
+    eraseEventsOf(sql, userId).pipe(
+      Effect.map((erased) => ({ erased })),
+      sql.withTransaction,
+    ),
   ).pipe(Effect.orDie)

@@ -11,22 +11,23 @@ import {
   ValidationError,
 } from "@folio/core"
 import { Effect } from "effect"
-import { type ReportReach, reachClause } from "../reports/reach.js"
+import type { ReportReach } from "../reports/reach.js"
+import {
+  addressedTeams,
+  insertReaderEvents,
+  insertServerEvent,
+  readableReportIds,
+  teamIdsOf,
+} from "./repo.js"
 
 /**
  * Writing readership events. Everything goes to `readership_pending` as one insert; the
- * `readership_rollup` job moves it into the raw table and the rollups (0022_readership).
+ * `readership_rollup` job moves it into the raw table and the rollups (0022_readership). The
+ * statements are repo.ts's.
  */
 
 /** The channel a request came through: the console (its session cookie), or the API (CLI, tokens, scripts). */
 export const channelOf = (actor: Actor): ReadershipChannel => (actor.via === "cookie" ? "console" : "api")
-
-/** The caller's teams, oldest membership first: the first is where their events count by default. */
-const teamsOf = (sql: SqlClient.SqlClient, userId: string) =>
-  sql<{ teamId: string }>`
-    select m.team_id from team_members m where m.user_id = ${userId} order by m.created_at, m.team_id`.pipe(
-    Effect.map((rows) => rows.map((row) => row.teamId)),
-  )
 
 /**
  * Checks a client's batch and stores it: every event must be the caller's own (a batch queued
@@ -52,34 +53,33 @@ export const recordBatch = (actor: Actor, reach: ReportReach, batch: EventBatch)
       }
     }
     const reportIds = [...new Set(batch.events.map((event) => event.reportId))]
-    const readable = yield* sql<{ id: string }>`
-      select r.id from reports r where r.id = any(${reportIds}::uuid[]) and ${reachClause(sql, reach)}`
-    const allowed = new Set(readable.map((row) => row.id))
+    const allowed = new Set(yield* readableReportIds(sql, reportIds, reach))
     const refused = batch.events.findIndex((event) => !allowed.has(event.reportId))
     if (refused !== -1) {
       return yield* new NotFound({
         message: `events[${refused}]: no report ${batch.events[refused]?.reportId} that you may read.`,
       })
     }
-    // A reader in several teams counts for the team the report is addressed to, else their first.
-    const teams = yield* teamsOf(sql, actor.user.id)
+    // A reader in several teams counts for the team the report is addressed to, else their first
+    // (the oldest membership).
+    const teams = yield* teamIdsOf(sql, actor.user.id)
     const addressed = new Map<string, string>()
     if (teams.length > 1) {
-      const rows = yield* sql<{ reportId: string; teamId: string }>`
-        select a.report_id, a.team_id from report_audience a
-        where a.report_id = any(${reportIds}::uuid[]) and a.team_id = any(${teams}::uuid[])`
+      const rows = yield* addressedTeams(sql, reportIds, teams)
       for (const row of rows) if (!addressed.has(row.reportId)) addressed.set(row.reportId, row.teamId)
     }
     const events = batch.events
-    yield* sql`
-      insert into readership_pending (at, user_id, company_id, team_id, kind, channel, report_id, duration_ms)
-      select e.at, ${actor.user.id}, ${actor.company.id}, e.team_id, e.kind, ${channelOf(actor)}, e.report_id, e.duration_ms
-      from unnest(${events.map((e) => e.at.toISOString())}::timestamptz[],
-                  ${events.map((e) => e.kind)}::text[],
-                  ${events.map((e) => e.reportId)}::uuid[],
-                  ${events.map((e) => addressed.get(e.reportId) ?? teams[0] ?? null)}::uuid[],
-                  ${events.map((e) => e.durationMs ?? null)}::int[])
-        as e(at, kind, report_id, team_id, duration_ms)`
+    yield* insertReaderEvents(
+      sql,
+      { userId: actor.user.id, companyId: actor.company.id, channel: channelOf(actor) },
+      events.map((e) => ({
+        at: e.at,
+        kind: e.kind,
+        reportId: e.reportId,
+        teamId: addressed.get(e.reportId) ?? teams[0] ?? null,
+        durationMs: e.durationMs ?? null,
+      })),
+    )
     return { accepted: events.length }
   }).pipe(Effect.catchTag("SqlError", Effect.die))
 
@@ -99,12 +99,14 @@ export interface ServerEvent {
 export const recordServerEvent = (event: ServerEvent) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
-    yield* sql`
-      insert into readership_pending (at, user_id, company_id, team_id, kind, channel, report_id, subject)
-      values (now(), ${event.userId}, ${event.companyId},
-              (select m.team_id from team_members m where m.user_id = ${event.userId}
-               order by m.created_at, m.team_id limit 1),
-              ${event.kind}, ${event.channel}, ${event.reportId ?? null}, ${event.subject?.slice(0, 200) ?? null})`
+    yield* insertServerEvent(sql, {
+      userId: event.userId,
+      companyId: event.companyId,
+      kind: event.kind,
+      channel: event.channel,
+      reportId: event.reportId ?? null,
+      subject: event.subject?.slice(0, 200) ?? null,
+    })
   }).pipe(
     Effect.catchAllCause((cause) =>
       Effect.logWarning("Could not record a readership event").pipe(Effect.annotateLogs({ cause })),

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import { rollUp } from "./repo.js"
 
 /**
  * The `readership_rollup` job: moves pending events into the raw table and the daily rollups
@@ -7,7 +8,6 @@ import { Effect } from "effect"
  */
 export const rollupReadership = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
-  const [row] = yield* sql<{ moved: number }>`select readership_rollup() as moved`
-  if ((row?.moved ?? 0) > 0)
-    yield* Effect.logDebug("Readership rolled up").pipe(Effect.annotateLogs({ events: row?.moved }))
+  const moved = yield* rollUp(sql)
+  if (moved > 0) yield* Effect.logDebug("Readership rolled up").pipe(Effect.annotateLogs({ events: moved }))
 })
