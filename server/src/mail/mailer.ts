@@ -14,6 +14,7 @@ import {
   supersedingTemplates,
   templateLabels,
 } from "./letters.js"
+import { MailRepo } from "./repo.js"
 import type { Message } from "./templates.js"
 
 /** Attempts per message: at once, then after 1, 2, 4 and 8 minutes. */
@@ -47,6 +48,9 @@ interface Failure {
   readonly permanent: boolean
 }
 
+/** The letter as the outbox keeps it. */
+const stored = (letter: Letter) => ({ template: letter.template, params: paramsOf(letter) })
+
 /**
  * What one attempt came to: sent (the relay accepted it), kept (no SMTP_URL: it stays in the
  * outbox; `printed` when the development mail log showed it), or failed.
@@ -66,6 +70,7 @@ export type SendOutcome =
 export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
   scoped: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const outbox = yield* MailRepo
     const config = yield* AppConfig
     const links = yield* Links
     const unsubscribeTokens = yield* UnsubscribeTokens
@@ -76,7 +81,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
         Effect.provideService(Links, links),
         Effect.provideService(UnsubscribeTokens, unsubscribeTokens),
         Effect.provideService(EmailOpenTokens, emailOpenTokens),
-        Effect.provideService(SqlClient.SqlClient, sql),
+        Effect.provideService(MailRepo, outbox),
       )
     if (config.devMailLog) {
       yield* Effect.logWarning(
@@ -163,19 +168,13 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
               }),
             }),
             Effect.matchEffect({
-              onSuccess: () =>
-                sql`update outbox set sent_at = now(), last_error = null where id = ${id}`.pipe(
-                  Effect.as<SendOutcome>({ kind: "sent" }),
-                ),
+              onSuccess: () => outbox.markSent(id).pipe(Effect.as<SendOutcome>({ kind: "sent" })),
               onFailure: (failure) =>
                 Effect.logError(`Could not send mail: ${failure.message}`).pipe(
                   Effect.annotateLogs({ to, template: letter.template, permanent: failure.permanent }),
                   Effect.zipRight(
                     // A permanent failure uses up the attempts: no retry will claim it.
-                    sql`update outbox set last_error = ${failure.message.slice(0, 1000)},
-                          attempts = case when ${failure.permanent} then greatest(attempts, ${mailAttempts})
-                                          else attempts end
-                        where id = ${id}`,
+                    outbox.markFailed(id, failure.message, failure.permanent, mailAttempts),
                   ),
                   Effect.as<SendOutcome>({ kind: "failed", ...failure }),
                 ),
@@ -200,21 +199,16 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
     const send = (to: string, letter: Letter) =>
       Effect.gen(function* () {
         // The first attempt is the job's: the next is due a minute on, unless it succeeds.
-        const rows = yield* sql<{ id: string }>`
-          insert into outbox (to_address, template, params, attempts, next_attempt_at)
-          values (${to}, ${letter.template}, ${JSON.stringify(paramsOf(letter))}::jsonb, 1,
-                  now() + interval '1 minute')
-          returning id`
-        yield* enqueueWith(sql, "mail_send", { id: rows[0]!.id }, { maxAttempts: 1 })
+        const id = yield* outbox.insertQueued(to, stored(letter))
+        yield* enqueueWith(sql, "mail_send", { id }, { maxAttempts: 1 })
       }).pipe(Effect.orDie)
 
     /** The `mail_send` job: the first attempt of a message `send` wrote, unless a retry got there first. */
     const sendQueued = (id: string) =>
       Effect.gen(function* () {
-        const rows = yield* sql<{ toAddress: string; template: string; params: unknown }>`
-          select to_address, template, params from outbox where id = ${id} and sent_at is null and attempts = 1`
-        const row = rows[0]
-        if (!row) return
+        const found = yield* outbox.findFirstAttempt(id)
+        if (Option.isNone(found)) return
+        const row = found.value
         const letter = yield* decodeLetter(row.template, row.params).pipe(Effect.option)
         if (Option.isNone(letter)) return
         yield* deliver(id, row.toAddress, letter.value)
@@ -229,11 +223,8 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
      */
     const sendNow = (to: string, letter: Letter) =>
       Effect.gen(function* () {
-        const rows = yield* sql<{ id: string }>`
-          insert into outbox (to_address, template, params, attempts, next_attempt_at)
-          values (${to}, ${letter.template}, ${JSON.stringify(paramsOf(letter))}::jsonb, 1, 'infinity')
-          returning id`
-        return yield* deliver(rows[0]!.id, to, letter)
+        const id = yield* outbox.insertUnretried(to, stored(letter))
+        return yield* deliver(id, to, letter)
       }).pipe(Effect.orDie)
 
     /** Whether the SMTP server answers and accepts our login: none when it does, else why not. */
@@ -263,22 +254,12 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
      * late would only confuse; two report emails are two messages). A claim moves the next attempt on (2, 4, 8 minutes after the attempts so far),
      * so no other instance takes the message while this one sends it.
      */
-    const claimDue = sql<{ id: string; toAddress: string; template: string; params: unknown }>`
-      update outbox o
-      set attempts = o.attempts + 1,
-          next_attempt_at = now() + make_interval(mins => power(2, o.attempts)::int)
-      from (select id from outbox d
-            where sent_at is null and next_attempt_at <= now() and attempts < ${mailAttempts}
-              and created_at > now() - ${retryWindow}::interval
-              and (d.template <> all(${[...supersedingTemplates]}::text[])
-                   or not exists (select 1 from outbox n
-                                  where n.to_address = d.to_address and n.template = d.template
-                                    and n.created_at > d.created_at))
-            order by next_attempt_at
-            limit ${retryConcurrency}
-            for update skip locked) claimed
-      where o.id = claimed.id
-      returning o.id, o.to_address, o.template, o.params`
+    const claimDue = outbox.claimDue({
+      attempts: mailAttempts,
+      window: retryWindow,
+      limit: retryConcurrency,
+      superseding: supersedingTemplates,
+    })
 
     /** Tries again the messages that are due, a claim at a time; returns how many were sent. */
     const retryDue = Effect.gen(function* () {
@@ -297,9 +278,7 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
                     Effect.map((outcome) => outcome.kind === "sent"),
                   ),
                 // Nothing to render it from: no later attempt can do better.
-                onFailure: () =>
-                  sql`update outbox set last_error = 'Unreadable outbox row: not sent', attempts = ${mailAttempts}
-                      where id = ${row.id}`.pipe(Effect.as(false)),
+                onFailure: () => outbox.markUnreadable(row.id, mailAttempts).pipe(Effect.as(false)),
               }),
             ),
           { concurrency: retryConcurrency },
@@ -311,5 +290,5 @@ export class Mailer extends Effect.Service<Mailer>()("@folio/server/Mailer", {
 
     return { send, sendQueued, sendNow, verify, retryDue } as const
   }),
-  dependencies: [Links.Default, UnsubscribeTokens.Default, EmailOpenTokens.Default],
+  dependencies: [MailRepo.Default, Links.Default, UnsubscribeTokens.Default, EmailOpenTokens.Default],
 }) {}

@@ -1,8 +1,8 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { UnsubscribeTokens } from "../notifications/unsubscribeTokens.js"
 import { EmailOpenTokens, emailOpenPath } from "../readership/emailOpen.js"
 import type { NoticeLetter } from "./letters.js"
+import { MailRepo } from "./repo.js"
 import { digestMessage, type Message, reportMessage, signInNoticeMessage } from "./templates.js"
 
 /** A date and time in `timeZone`, the zone named: "Monday, 6 January 2025 at 07:00:00 UTC". */
@@ -26,16 +26,16 @@ const unsubscribeUrl = (origin: string, token: string) => `${origin}/unsubscribe
  */
 export const renderNotice = (letter: NoticeLetter, origin: string) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const repo = yield* MailRepo
     const tokens = yield* UnsubscribeTokens
     const opens = yield* EmailOpenTokens
     const profileUrl = `${origin}/profile`
     switch (letter.template) {
       case "report": {
-        const rows = yield* sql<{ title: string; summary: string }>`
-          select title, summary from reports where id = ${letter.reportId}`
-        const report = rows[0]
-        if (!report) return yield* Effect.dieMessage(`report ${letter.reportId} no longer exists`)
+        const found = yield* repo.findReport(letter.reportId)
+        if (Option.isNone(found))
+          return yield* Effect.dieMessage(`report ${letter.reportId} no longer exists`)
+        const report = found.value
         return reportMessage({
           name: letter.name,
           title: report.title,
@@ -49,10 +49,8 @@ export const renderNotice = (letter: NoticeLetter, origin: string) =>
         }) satisfies Message
       }
       case "digest": {
-        const rows = yield* sql<{ id: string; title: string; summary: string; publishedAt: Date | null }>`
-          select id, title, summary, published_at from reports where id = any(${[...letter.reportIds]}::uuid[])`
-        const zones = yield* sql<{ timezone: string }>`select timezone from users where id = ${letter.userId}`
-        const zone = zones[0]?.timezone ?? "UTC"
+        const rows = yield* repo.reportsByIds(letter.reportIds)
+        const zone = Option.getOrElse(yield* repo.timeZoneOf(letter.userId), () => "UTC")
         const byId = new Map(rows.map((row) => [row.id, row]))
         const reports = letter.reportIds.flatMap((id) => {
           const row = byId.get(id)
