@@ -1,7 +1,6 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { Mailer } from "../mail/mailer.js"
-import { preferenceOn } from "./preferences.js"
+import { NotificationsRepo } from "./repo.js"
 
 /**
  * Queues the new sign-in notice for a session just opened, in the caller's transaction, when
@@ -10,17 +9,11 @@ import { preferenceOn } from "./preferences.js"
  * The account's first sign-in sends nothing: there is no device yet to call it new against.
  */
 export const queueSignInNotice = (sessionId: string) =>
-  Effect.flatMap(
-    SqlClient.SqlClient,
-    (sql) => sql`
-      select graphile_worker.add_job('sign_in_notice', json_build_object('sessionId', s.id), max_attempts => 5)
-      from sessions s join users u on u.id = s.user_id
-      where s.id = ${sessionId} and ${preferenceOn(sql, "newSignIn")}
-        and exists (select 1 from sessions o where o.user_id = s.user_id and o.id <> s.id)
-        and not exists (select 1 from sessions o
-                        where o.user_id = s.user_id and o.id <> s.id
-                          and o.user_agent is not distinct from s.user_agent)`,
-  ).pipe(Effect.asVoid, Effect.orDie)
+  Effect.flatMap(NotificationsRepo, (repo) => repo.queueSignInNotice(sessionId)).pipe(
+    // Made on the caller's SqlClient, so the caller's transaction covers the job.
+    Effect.provide(NotificationsRepo.Default),
+    Effect.orDie,
+  )
 
 const NoticeJob = Schema.Struct({ sessionId: Schema.UUID })
 
@@ -31,24 +24,12 @@ const NoticeJob = Schema.Struct({ sessionId: Schema.UUID })
  */
 export const signInNoticeTask = (payload: unknown) =>
   Effect.gen(function* () {
-    const sql = yield* SqlClient.SqlClient
+    const repo = yield* NotificationsRepo
     const mailer = yield* Mailer
     const { sessionId } = yield* Schema.decodeUnknown(NoticeJob)(payload)
-    const rows = yield* sql<{
-      userId: string
-      email: string
-      name: string
-      timezone: string
-      ip: string | null
-      userAgent: string | null
-      kind: "browser" | "cli"
-      createdAt: Date
-    }>`
-      select u.id as user_id, u.email, u.name, u.timezone, s.ip, s.user_agent, s.kind, s.created_at
-      from sessions s join users u on u.id = s.user_id
-      where s.id = ${sessionId} and u.status = 'active' and ${preferenceOn(sql, "newSignIn")}`
-    const found = rows[0]
-    if (!found) return
+    const row = yield* repo.findSignIn(sessionId)
+    if (Option.isNone(row)) return
+    const found = row.value
     yield* mailer.send(found.email, {
       template: "sign_in_notice",
       userId: found.userId,
@@ -59,4 +40,7 @@ export const signInNoticeTask = (payload: unknown) =>
       client: found.kind,
       timezone: found.timezone,
     })
-  })
+  }).pipe(
+    // The repository is made on the caller's SqlClient: the task needs only that and the Mailer.
+    Effect.provide(NotificationsRepo.Default),
+  )

@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql"
 import { Cause, Effect, Layer, Option } from "effect"
 import { Audit } from "../audit/audit.js"
 import { topicLabels, unsubscribeTopics } from "./preferences.js"
+import { NotificationsRepo } from "./repo.js"
 import { type Unsubscribe, UnsubscribeTokens } from "./unsubscribeTokens.js"
 
 /**
@@ -82,6 +83,7 @@ export const UnsubscribeLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function* () {
     const tokens = yield* UnsubscribeTokens
     const sql = yield* SqlClient.SqlClient
+    const repo = yield* NotificationsRepo
     const audit = yield* Audit
 
     const tokenOf = Effect.map(HttpRouter.params, (params) => params.token ?? "")
@@ -100,13 +102,9 @@ export const UnsubscribeLive = HttpApiBuilder.Router.use((router) =>
         if (Option.isNone(found)) return notFound
         const { userId, topic } = found.value
         const key = unsubscribeTopics[topic]
-        const rows = yield* sql<{ id: string; email: string }>`
-          update users set notification_prefs = notification_prefs || jsonb_build_object(${key}::text, false),
-            updated_at = now()
-          where id = ${userId}
-          returning id, email`
-        const user = rows[0]
-        if (!user) return notFound
+        const updated = yield* repo.turnOff(userId, key)
+        if (Option.isNone(updated)) return notFound
+        const user = updated.value
         yield* audit.record({
           action: "profile.unsubscribe",
           actor: user,
@@ -121,4 +119,4 @@ export const UnsubscribeLive = HttpApiBuilder.Router.use((router) =>
     yield* router.head("/unsubscribe/:token", show)
     yield* router.post("/unsubscribe/:token", unsubscribe)
   }),
-).pipe(Layer.provide([UnsubscribeTokens.Default, Audit.Default]))
+).pipe(Layer.provide([UnsubscribeTokens.Default, Audit.Default, NotificationsRepo.Default]))
