@@ -1,41 +1,14 @@
 import { SqlClient } from "@effect/sql"
-import {
-  type Actor,
-  decodeCursor,
-  encodeCursor,
-  FailedJob,
-  type FailedListParams,
-  FailedMail,
-  ValidationError,
-} from "@folio/core"
-import { Effect, Option, Schema } from "effect"
+import { type Actor, decodeCursor, encodeCursor, type FailedListParams, ValidationError } from "@folio/core"
+import { Effect } from "effect"
 import { Audit } from "../audit/audit.js"
 import { timeCursor, timePage } from "../db/timeCursor.js"
 import { enqueueWith } from "../jobs/worker.js"
-import { failedMailCondition } from "./health.js"
-
-const decodeJobs = Schema.decodeUnknown(
-  Schema.Array(
-    Schema.Struct({ ...FailedJob.fields, createdAt: Schema.DateFromSelf, failedAt: Schema.DateFromSelf }),
-  ),
-)
-const decodeMail = Schema.decodeUnknown(
-  Schema.Array(
-    Schema.Struct({
-      ...FailedMail.fields,
-      createdAt: Schema.DateFromSelf,
-      /** created_at at µs precision, the page cursor's key. */
-      createdKey: Schema.String,
-    }),
-  ),
-)
+import { ControlPanelRepo } from "./repo.js"
 
 const defaultLimit = 25
 const badCursor = () =>
   ValidationError.field("cursor", "The page cursor is not valid; start again from the first page.")
-
-/** The last error as an operator reads it: a stack trace's first lines are enough. */
-const errorExcerpt = 2000
 
 /**
  * Background work that failed for good, and trying it again by hand: graphile-worker jobs out of
@@ -45,6 +18,7 @@ const errorExcerpt = 2000
 export class FailedWork extends Effect.Service<FailedWork>()("@folio/server/FailedWork", {
   effect: Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
+    const repo = yield* ControlPanelRepo
     const audit = yield* Audit
 
     /** Jobs out of attempts (and not running), newest first, keyset-paged by id. */
@@ -55,14 +29,7 @@ export class FailedWork extends Effect.Service<FailedWork>()("@folio/server/Fail
         if (params.cursor !== undefined && (typeof before !== "string" || !/^\d{1,19}$/.test(before))) {
           return yield* badCursor()
         }
-        const rows = yield* sql`
-          select j.id::text, t.identifier as task, j.attempts, j.max_attempts,
-                 left(j.last_error, ${errorExcerpt}) as last_error, j.created_at, j.updated_at as failed_at, j.key
-          from graphile_worker._private_jobs j
-          join graphile_worker._private_tasks t on t.id = j.task_id
-          where j.attempts >= j.max_attempts and j.locked_at is null
-            and ${before === undefined ? sql`true` : sql`j.id < ${before}::bigint`}
-          order by j.id desc limit ${limit + 1}`.pipe(Effect.flatMap(decodeJobs), Effect.orDie)
+        const rows = yield* repo.failedJobs(typeof before === "string" ? before : undefined, limit)
         const items = rows.slice(0, limit)
         const last = items.at(-1)
         return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.id]) : null }
@@ -75,15 +42,9 @@ export class FailedWork extends Effect.Service<FailedWork>()("@folio/server/Fail
      */
     const retryJobs = (actor: Actor, ids: ReadonlyArray<string>) =>
       Effect.gen(function* () {
-        const rows = yield* sql<{ id: string; task: string }>`
-          select r.id::text, t.identifier as task
-          from graphile_worker.reschedule_jobs(
-            array(select id from graphile_worker._private_jobs
-                  where id = any(${ids}::bigint[]) and attempts >= max_attempts and locked_at is null),
-            run_at => now(), attempts => 0) r
-          join graphile_worker._private_tasks t on t.id = r.task_id`
+        const rows = yield* repo.rescheduleFailedJobs(ids)
         if (rows.length > 0) {
-          yield* sql`select pg_notify('jobs:insert', json_build_object('r', random(), 'count', ${rows.length}::int)::text)`
+          yield* repo.notifyJobsInserted(rows.length)
           yield* audit.record({
             action: "job.retry",
             actor: actor.user,
@@ -99,20 +60,7 @@ export class FailedWork extends Effect.Service<FailedWork>()("@folio/server/Fail
       Effect.gen(function* () {
         const limit = params.limit ?? defaultLimit
         const after = yield* timeCursor(params.cursor, "uuid")
-        const rows = yield* sql`
-          select o.id, o.to_address as to, coalesce(o.template, 'message') as template, o.attempts,
-                 left(o.last_error, ${errorExcerpt}) as last_error, o.created_at,
-                 to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
-          from outbox o
-          where o.sent_at is null and o.next_attempt_at <> 'infinity' and ${failedMailCondition(sql)}
-            and ${Option.match(after, {
-              onNone: () => sql`true`,
-              onSome: (key) => sql`(o.created_at, o.id) < (${key.at}::timestamptz, ${key.id}::uuid)`,
-            })}
-          order by o.created_at desc, o.id desc limit ${limit + 1}`.pipe(
-          Effect.flatMap(decodeMail),
-          Effect.orDie,
-        )
+        const rows = yield* repo.failedMail(after, limit)
         const page = timePage(rows, limit, (row) => ({ at: row.createdKey, id: row.id }))
         return { items: page.items.map(({ createdKey: _, ...row }) => row), nextCursor: page.nextCursor }
       })
@@ -124,12 +72,7 @@ export class FailedWork extends Effect.Service<FailedWork>()("@folio/server/Fail
      */
     const retryMail = (actor: Actor, ids: ReadonlyArray<string>) =>
       Effect.gen(function* () {
-        const rows = yield* sql<{ id: string; template: string | null }>`
-          update outbox o
-          set attempts = 1, last_error = null, created_at = now(), next_attempt_at = now() + interval '1 minute'
-          where o.id = any(${ids}::uuid[]) and o.sent_at is null and o.next_attempt_at <> 'infinity'
-            and ${failedMailCondition(sql)}
-          returning o.id, o.template`
+        const rows = yield* repo.resetFailedMail(ids)
         yield* Effect.forEach(
           rows,
           (row) => enqueueWith(sql, "mail_send", { id: row.id }, { maxAttempts: 1 }),
@@ -150,5 +93,5 @@ export class FailedWork extends Effect.Service<FailedWork>()("@folio/server/Fail
 
     return { jobs, retryJobs, mail, retryMail } as const
   }),
-  dependencies: [Audit.Default],
+  dependencies: [ControlPanelRepo.Default, Audit.Default],
 }) {}
