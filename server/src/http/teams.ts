@@ -3,7 +3,6 @@ import { FolioApi, NotFound } from "@folio/core"
 import { Effect } from "effect"
 import { authorize } from "../auth/authorize.js"
 import { reachOf } from "../companies/reach.js"
-import { teamEntitlements } from "../teams/entitlements.js"
 import { Teams } from "../teams/service.js"
 
 /** Reading a team follows `companies.read` (a team is part of its company); changes need `teams.manage`. */
@@ -29,7 +28,7 @@ export const TeamsLive = HttpApiBuilder.group(FolioApi, "teams", (handlers) =>
               .get(path.teamId, reachOf(grant, actor))
               .pipe(
                 Effect.zipRight(
-                  teamEntitlements(path.teamId, actor.company.kind === "publisher" && grant === "all"),
+                  teams.entitlements(path.teamId, actor.company.kind === "publisher" && grant === "all"),
                 ),
               ),
           ),

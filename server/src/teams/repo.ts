@@ -1,5 +1,13 @@
 import { SqlClient, type SqlError, type Statement } from "@effect/sql"
-import { Conflict, Team, TeamDetail, type TeamListParams, TeamMember, type TeamRole } from "@folio/core"
+import {
+  Conflict,
+  Team,
+  TeamDetail,
+  type TeamEntitlements,
+  type TeamListParams,
+  TeamMember,
+  type TeamRole,
+} from "@folio/core"
 import { Effect, Option, Schema } from "effect"
 import type { Reach } from "../companies/reach.js"
 import { onUniqueViolation } from "../db/constraints.js"
@@ -121,6 +129,59 @@ export class TeamsRepo extends Effect.Service<TeamsRepo>()("@folio/server/TeamsR
         Effect.asVoid,
       )
 
+    /** The team's company: the sectors it is entitled to (null: all) and its status; none without the team. */
+    const entitlementsCompany = (teamId: string) =>
+      sql<{
+        sectors: ReadonlyArray<string> | null
+        status: string
+        companyId: string
+      }>`
+        select c.entitled_sectors as sectors, c.status, c.id as company_id
+        from teams t join companies c on c.id = t.company_id where t.id = ${teamId}`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+      )
+
+    /**
+     * Each published report's audience entries that reach the team (reports/reach.ts decides it
+     * per reader; this is the same rule seen from the team): in the company's `sectors` (null:
+     * all), addressed to all clients, the company, or the team; with how they name it.
+     */
+    const reaching = (teamId: string, companyId: string, sectors: ReadonlyArray<string> | null) => {
+      const inSectors = sectors === null ? sql`true` : sql`r.sector = any(${[...sectors]}::text[])`
+      return sql`
+        select a.report_id, a.embargo_hours,
+               case when a.company_id is null then 'allClients' when a.team_id is null then 'company' else 'team' end as via
+        from report_audience a join reports r on r.id = a.report_id
+        where r.status = 'published' and ${inSectors}
+          and (a.company_id is null or (a.company_id = ${companyId} and (a.team_id is null or a.team_id = ${teamId})))`
+    }
+
+    /** How many published reports reach the team, by how they name it; none when the count finds no row. */
+    const entitledReach = (teamId: string, companyId: string, sectors: ReadonlyArray<string> | null) =>
+      sql<TeamEntitlements["reach"]>`
+        select count(distinct report_id) filter (where via = 'allClients')::int as all_clients,
+               count(distinct report_id) filter (where via = 'company')::int as company,
+               count(distinct report_id) filter (where via = 'team')::int as team
+        from (${reaching(teamId, companyId, sectors)}) x`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+      )
+
+    /** How many published reports reach the team at each embargo. */
+    const entitledTiers = (teamId: string, companyId: string, sectors: ReadonlyArray<string> | null) =>
+      sql<TeamEntitlements["tiers"][number]>`
+        select embargo_hours, count(distinct report_id)::int as reports from (${reaching(teamId, companyId, sectors)}) x
+        group by embargo_hours order by embargo_hours`.pipe(Effect.orDie)
+
+    /** The 20 reports addressed to the team by name, newest first; drafts too when `drafts`. */
+    const addressedTo = (teamId: string, drafts: boolean) =>
+      sql<TeamEntitlements["addressed"][number]>`
+        select r.id, r.title, r.status, r.published_at, a.embargo_hours
+        from report_audience a join reports r on r.id = a.report_id
+        where a.team_id = ${teamId} ${drafts ? sql`` : sql`and r.status = 'published'`}
+        order by coalesce(r.published_at, r.updated_at) desc limit 20`.pipe(Effect.orDie)
+
     return {
       list,
       find,
@@ -132,6 +193,10 @@ export class TeamsRepo extends Effect.Service<TeamsRepo>()("@folio/server/TeamsR
       addMember,
       setMemberRole,
       removeMember,
+      entitlementsCompany,
+      entitledReach,
+      entitledTiers,
+      addressedTo,
     } as const
   }),
 }) {}

@@ -6,6 +6,7 @@ import {
   type CreateTeam,
   NotFound,
   type TeamDetail,
+  type TeamEntitlements,
   type TeamListParams,
   type TeamRole,
   type UpdateTeam,
@@ -165,7 +166,40 @@ export class Teams extends Effect.Service<Teams>()("@folio/server/Teams", {
         }),
       )
 
-    return { list, get, create, update, remove, addMember, setMemberRole, removeMember } as const
+    /**
+     * What reaches a team's members: published reports in the company's sectors whose audience
+     * names all clients, the company, or the team. Drafts addressed to the team are listed only
+     * to the publisher's staff (`staff`). Null when there is no such team.
+     */
+    const entitlements = (teamId: string, staff: boolean) =>
+      Effect.gen(function* () {
+        const found = yield* repo.entitlementsCompany(teamId)
+        if (Option.isNone(found)) return null
+        const company = found.value
+        const sectors = company.sectors
+        const reach = yield* repo.entitledReach(teamId, company.companyId, sectors)
+        const tiers = yield* repo.entitledTiers(teamId, company.companyId, sectors)
+        const addressed = yield* repo.addressedTo(teamId, staff)
+        return {
+          sectors,
+          companySuspended: company.status !== "active",
+          reach: Option.getOrElse(reach, () => ({ allClients: 0, company: 0, team: 0 })),
+          tiers,
+          addressed,
+        } satisfies TeamEntitlements
+      })
+
+    return {
+      list,
+      get,
+      create,
+      update,
+      remove,
+      addMember,
+      setMemberRole,
+      removeMember,
+      entitlements,
+    } as const
   }),
   dependencies: [TeamsRepo.Default, CompaniesRepo.Default, UsersRepo.Default, Audit.Default],
 }) {}
