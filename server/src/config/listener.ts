@@ -2,7 +2,7 @@ import { Deferred, Duration, Effect, Exit, Layer, Queue, Schedule } from "effect
 import type pg from "pg"
 import { AppConfig } from "../config.js"
 import { PgPool } from "../db/database.js"
-import { configChannel } from "./init.js"
+import { configChannel } from "./repo.js"
 import { ConfigStore } from "./store.js"
 
 /** Reconnecting after a dropped connection: 200 ms, doubling, at most every 10 s. */

@@ -1,7 +1,7 @@
-import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
 import { ConfigMissing } from "@folio/core"
 import { Effect, type ParseResult, Predicate } from "effect"
+import { ConfigRepo } from "./repo.js"
 
 /** Why an instance has no snapshot, and the command that mends it. */
 export interface ConfigMissingState {
@@ -48,24 +48,6 @@ const messageOf = (error: SqlError): string => {
   return cause instanceof Error && cause.message !== "" ? cause.message : error.message
 }
 
-/** A table in the search path with the store's columns but another name: one renamed away. */
-const renamedTable = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ name: string }>`
-    select c.table_schema || '.' || c.table_name as name
-    from information_schema.columns c
-    where c.table_schema = any (current_schemas(false)) and c.column_name in ('digest', 'rollback_of', 'values', 'changes')
-    group by c.table_schema, c.table_name having count(*) = 4
-    order by 1 limit 1`
-  return rows[0]?.name
-})
-
-const currentRole = Effect.gen(function* () {
-  const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ role: string }>`select current_user as role`
-  return rows[0]?.role
-})
-
 /**
  * The state an instance is in when loading failed with `error`: the table gone (renamed away,
  * dropped, or never made), not readable by the server's role, or the database out of reach.
@@ -74,10 +56,11 @@ const currentRole = Effect.gen(function* () {
  */
 export const diagnose = (error: SqlError) =>
   Effect.gen(function* () {
+    const repo = yield* ConfigRepo
     const code = codeOf(error.cause)
     const detail = messageOf(error)
     if (code === "42P01") {
-      const renamed = yield* renamedTable.pipe(
+      const renamed = yield* repo.renamedTable.pipe(
         Effect.timeout("2 seconds"),
         Effect.orElseSucceed(() => undefined),
       )
@@ -90,7 +73,7 @@ export const diagnose = (error: SqlError) =>
         : missing(reason, `${migrateCommand} creates it with every key's default.`)
     }
     if (code === "42501") {
-      const role = yield* currentRole.pipe(
+      const role = yield* repo.currentRole.pipe(
         Effect.timeout("2 seconds"),
         Effect.orElseSucceed(() => undefined),
       )

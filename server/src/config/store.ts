@@ -1,4 +1,3 @@
-import { SqlClient } from "@effect/sql"
 import { SqlError } from "@effect/sql/SqlError"
 import { Effect, Either, Option, ParseResult, Redacted } from "effect"
 import {
@@ -55,7 +54,6 @@ export class ConfigStore extends Effect.Service<ConfigStore>()("@folio/server/Co
   effect: Effect.gen(function* () {
     const repo = yield* ConfigRepo
     const box = yield* SecretBox
-    const sql = yield* SqlClient.SqlClient
     let state: ConfigState = notLoadedYet
     // Loads and adoptions one at a time, so an older read never lands after a newer one.
     const serial = yield* Effect.makeSemaphore(1)
@@ -73,7 +71,7 @@ export class ConfigStore extends Effect.Service<ConfigStore>()("@folio/server/Co
         }),
       ),
       Effect.catchTags({
-        SqlError: (error) => diagnose(error).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
+        SqlError: (error) => diagnose(error).pipe(Effect.provideService(ConfigRepo, repo)),
         ParseError: (error) => Effect.succeed(unreadableVersion(error)),
       }),
     )
