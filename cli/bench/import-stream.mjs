@@ -97,14 +97,15 @@ const inputs = async () => {
 }
 
 /**
- * Runs the CLI under /usr/bin/time: wall seconds, peak resident memory (MB), and when the first
+ * Runs the CLI as a user does (the command itself, so its first line's V8 flags apply) under
+ * /usr/bin/time: wall seconds, peak resident memory (MB), and when the first
  * byte reached stdout (seconds after spawn).
  */
 const runCli = (args, env, onStdout = () => {}) =>
   new Promise((resolve, reject) => {
     const started = performance.now()
     let firstByte = null
-    const child = spawn("/usr/bin/time", ["-f", "maxrss-kb=%M", process.execPath, cli, ...args], {
+    const child = spawn("/usr/bin/time", ["-f", "maxrss-kb=%M", cli, ...args], {
       env: { ...process.env, ...env, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     })

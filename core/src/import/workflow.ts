@@ -77,7 +77,8 @@ export const importBatcher = (limits: { readonly size: number; readonly maxBytes
   const fileNumber = (file: string) => {
     if (file !== lastFile) {
       lastFile = file
-      fileNames.push(ownCopy(file))
+      // A file's name comes from the list of files, not from a chunk: no copy needed.
+      fileNames.push(file)
     }
     return fileNames.length - 1
   }
