@@ -16,14 +16,18 @@ const frontMatterOf = (file: string, yamlText: string): { readonly data: unknown
     const doc = parseDocument(yamlText, { lineCounter })
     const error = doc.errors[0]
     if (error === undefined) return { data: doc.toJS() }
+    // yaml counts lines from the front matter's first; the issue gives the file's line (one
+    // more, for the opening ---), so its own "at line N, column M" would name another line.
+    const at = error.linePos?.[0]
+    const what = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "")
     return {
       records: [],
       issues: [
         {
           file,
-          line: (error.linePos?.[0]?.line ?? 0) + 1,
+          line: (at?.line ?? 0) + 1,
           field: "(front matter)",
-          message: `YAML: ${error.message.split("\n")[0]}`,
+          message: `YAML: ${what}${at === undefined ? "" : ` (column ${at.col})`}`,
         },
       ],
     }
